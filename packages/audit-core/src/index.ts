@@ -1,0 +1,2 @@
+/** The audit engine: vote-record readers, ballot image analysis, comparison and reports. */
+export {};
