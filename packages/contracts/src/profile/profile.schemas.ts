@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { encodedPasswordSchema } from '../common/common.schemas.js';
+import { MESSAGES } from '../common/messages.js';
+import { appRoleSchema } from '../users/user.schemas.js';
+
+export const updateProfileBodySchema = z.object({
+  first_name: z.string().trim().min(1, MESSAGES.required).max(100),
+  last_name: z.string().trim().min(1, MESSAGES.required).max(100),
+  email: z.email('Email must be a valid email address.').max(254),
+  /** Sent by the client as it has it; a change of role is refused. */
+  role: appRoleSchema.optional(),
+  phone_number: z.string().trim().max(40).default(''),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+export const changePasswordBodySchema = z.object({
+  email: z.email('Email must be a valid email address.'),
+  current_password: encodedPasswordSchema,
+  new_password: encodedPasswordSchema,
+  confirm_password: encodedPasswordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const closeAccountBodySchema = z.object({
+  email: z.email('Email must be a valid email address.'),
+  active: z.literal(false, 'active must be false'),
+});
