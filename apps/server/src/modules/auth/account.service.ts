@@ -1,0 +1,79 @@
+import { MESSAGES, type SignUpBody } from '@scrutineer/contracts';
+import type { AppDeps } from '../../platform/deps.js';
+import { recordEvent } from '../../platform/db/events.js';
+import { badRequest, conflict } from '../../platform/errors.js';
+import { verificationMail } from '../../platform/mail/templates.js';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  updateUser,
+  type UserRow,
+} from '../users/index.js';
+import { consumeKey, issueKey } from './keys.repository.js';
+import { acceptNewPassword } from './password-policy.js';
+
+const VERIFY_TTL_MS = 7 * 24 * 3600 * 1000;
+
+async function mailVerification(deps: AppDeps, user: UserRow): Promise<void> {
+  const key = await issueKey(deps.database.db, user.id, 'verify', VERIFY_TTL_MS);
+  const link = `${deps.config.publicUrl}/verify/${key}`;
+  await deps.mailer.send(verificationMail(user.email, user.firstName, link));
+}
+
+/** Creates the account (or completes one made by an invitation) and mails a verification link. */
+export async function signUp(deps: AppDeps, input: SignUpBody): Promise<{ id: number }> {
+  const plain = acceptNewPassword(input.password);
+  const passwordHash = await deps.hasher.hash(plain);
+  const values = {
+    email: input.email.trim(),
+    passwordHash,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    phoneNumber: input.phone_number,
+    role: input.role,
+    signupDate: input.signup_date ?? new Date().toISOString().slice(0, 10),
+  };
+  const user = await deps.database.db.transaction(async (tx) => {
+    const existing = await findUserByEmail(tx, values.email);
+    if (existing && (existing.passwordHash || !existing.active)) throw conflict(MESSAGES.emailTaken);
+    const saved = existing
+      ? await updateUser(tx, existing.id, { ...values, email: existing.email })
+      : await insertUser(tx, values);
+    if (!saved) throw conflict(MESSAGES.emailTaken);
+    await recordEvent(tx, {
+      actorId: saved.id,
+      subjectType: 'user',
+      subjectId: saved.id,
+      action: existing ? 'claim-invited-account' : 'sign-up',
+      data: { role: saved.role },
+    });
+    return saved;
+  });
+  await mailVerification(deps, user);
+  return { id: user.id };
+}
+
+export async function verifyEmail(deps: AppDeps, token: string): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const userId = await consumeKey(tx, token, 'verify');
+    if (!userId) throw badRequest(MESSAGES.verifyTokenInvalid);
+    await updateUser(tx, userId, { verified: true });
+    await recordEvent(tx, { actorId: userId, subjectType: 'user', subjectId: userId, action: 'verify-email' });
+  });
+}
+
+/** Mails a fresh link to an unverified account; says nothing about whether the e-mail exists. */
+export async function resendVerification(
+  deps: AppDeps,
+  input: { email?: string | undefined; userId?: number | undefined },
+): Promise<void> {
+  const db = deps.database.db;
+  const user = input.userId
+    ? await findUserById(db, input.userId)
+    : input.email
+      ? await findUserByEmail(db, input.email)
+      : null;
+  if (!input.userId && !input.email) throw badRequest('email: Required.');
+  if (user && user.active && !user.verified && user.passwordHash) await mailVerification(deps, user);
+}

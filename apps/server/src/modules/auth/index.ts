@@ -1,0 +1,3 @@
+export { registerAuthRoutes } from './auth.routes.js';
+export { revokeUserTokens } from './refresh-tokens.repository.js';
+export { acceptNewPassword } from './password-policy.js';

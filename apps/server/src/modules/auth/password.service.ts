@@ -1,0 +1,43 @@
+import type { AppDeps } from '../../platform/deps.js';
+import { recordEvent } from '../../platform/db/events.js';
+import { badRequest } from '../../platform/errors.js';
+import { passwordResetMail } from '../../platform/mail/templates.js';
+import { MESSAGES } from '@scrutineer/contracts';
+import { findUserByEmail, findUserById, updateUser } from '../users/index.js';
+import { consumeKey, issueKey } from './keys.repository.js';
+import { acceptNewPassword } from './password-policy.js';
+import { revokeUserTokens } from './refresh-tokens.repository.js';
+
+const RESET_TTL_MS = 3600 * 1000;
+
+/** Mails a reset link when the account exists; the caller's answer is the same either way. */
+export async function requestPasswordReset(deps: AppDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.database.db, email);
+  if (!user?.active) return;
+  const key = await issueKey(deps.database.db, user.id, 'reset', RESET_TTL_MS);
+  // Links use the configured public address, never a host named by the caller.
+  const link = `${deps.config.publicUrl}/session/set-newpassword/${key}/${user.id}`;
+  await deps.mailer.send(passwordResetMail(user.email, link));
+}
+
+export async function setNewPassword(
+  deps: AppDeps,
+  input: { forgot_key: string; user_id: number; new_password: string; confirm_password: string },
+): Promise<void> {
+  const plain = acceptNewPassword(input.new_password, input.confirm_password);
+  const passwordHash = await deps.hasher.hash(plain);
+  await deps.database.db.transaction(async (tx) => {
+    const userId = await consumeKey(tx, input.forgot_key, 'reset');
+    if (!userId || userId !== input.user_id) throw badRequest(MESSAGES.resetKeyInvalid);
+    const user = await findUserById(tx, userId);
+    if (!user?.active) throw badRequest(MESSAGES.resetKeyInvalid);
+    // Opening the mailed link proves the address, so a reset also verifies it.
+    await updateUser(tx, userId, {
+      passwordHash,
+      verified: true,
+      tokenVersion: user.tokenVersion + 1,
+    });
+    await revokeUserTokens(tx, userId);
+    await recordEvent(tx, { actorId: userId, subjectType: 'user', subjectId: userId, action: 'reset-password' });
+  });
+}

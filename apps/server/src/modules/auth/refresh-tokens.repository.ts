@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { refreshTokens } from '../../db/schema.js';
+import type { Executor } from '../../platform/db/database.js';
+import { hashKey, randomKey } from '../../platform/auth/secrets.js';
+
+/** A refresh token is `<id>.<secret>`; the id finds the row, the secret proves possession. */
+export async function issueRefreshToken(
+  db: Executor,
+  userId: number,
+  ttlSeconds: number,
+  familyId: string = randomUUID(),
+): Promise<string> {
+  const id = randomUUID();
+  const secret = randomKey();
+  await db.insert(refreshTokens).values({
+    id,
+    userId,
+    familyId,
+    secretHash: hashKey(secret),
+    expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+  });
+  return `${id}.${secret}`;
+}
+
+export type RefreshOutcome =
+  | { kind: 'ok'; userId: number; familyId: string }
+  | { kind: 'invalid' }
+  | { kind: 'reused'; familyId: string };
+
+/** Spends a refresh token once; a second presentation is reported as reuse. */
+export async function spendRefreshToken(db: Executor, token: string): Promise<RefreshOutcome> {
+  const [id, secret] = token.split('.');
+  if (!id || !secret || !/^[0-9a-f-]{36}$/.test(id)) return { kind: 'invalid' };
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, id)).limit(1);
+  if (!row || row.secretHash !== hashKey(secret)) return { kind: 'invalid' };
+  if (row.usedAt || row.revokedAt) return { kind: 'reused', familyId: row.familyId };
+  if (row.expiresAt.getTime() <= Date.now()) return { kind: 'invalid' };
+  const [spent] = await db
+    .update(refreshTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  if (!spent) return { kind: 'reused', familyId: row.familyId };
+  return { kind: 'ok', userId: row.userId, familyId: row.familyId };
+}
+
+export async function revokeFamily(db: Executor, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeUserTokens(db: Executor, userId: number): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}

@@ -1,0 +1,2 @@
+export * from './users.repository.js';
+export { presentProfile } from './users.presenter.js';

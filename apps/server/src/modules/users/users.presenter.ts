@@ -1,0 +1,25 @@
+import type { AppRole, Profile } from '@scrutineer/contracts';
+import type { UserRow } from './users.repository.js';
+
+export function presentProfile(user: UserRow): Profile {
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    phone_number: user.phoneNumber,
+    role: user.role as AppRole,
+    country: user.country,
+    state: user.state,
+    zip_code: user.zipCode,
+    verified: user.verified,
+    subscriptionPlan: user.subscriptionPlan,
+    project_permission: user.projectPermission,
+    test_job: user.testJob,
+    run_adjudicator: user.runAdjudicator,
+    run_audit: user.runAudit,
+    run_targetmapper: user.runTargetmapper,
+    fullAuth: user.fullAuth,
+    created_at: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url().optional(),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Scrutineer <no-reply@scrutineer.local>'),
+  PUBLIC_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 3600),
+  SIGNIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  SIGNIN_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).default(19_456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_ADMIN_EMAIL: z.email().default('admin@scrutineer.local'),
+  SEED_ADMIN_PASSWORD: z.string().min(8).default('admin-password'),
+  SEED_USER_EMAIL: z.email().default('user@scrutineer.local'),
+  SEED_USER_PASSWORD: z.string().min(8).default('user-password'),
+});
+
+export type Config = z.infer<typeof configSchema> & { publicUrl: string };
+
+/** Reads settings from the environment; a bad setting stops the process with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = configSchema.safeParse(defined);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  const publicUrl = (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, '');
+  return { ...config, publicUrl };
+}

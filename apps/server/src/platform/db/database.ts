@@ -1,0 +1,96 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from '../../db/schema.js';
+
+export type Schema = typeof schema;
+/** The query interface repositories use; identical on PGlite and PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A database or an open transaction: what a function that writes takes. */
+export type Executor = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  /** Drops and reopens connections; used by the admin's Restart RDS. */
+  recycle(): Promise<void>;
+  close(): Promise<void>;
+  /** Runs raw SQL; pg-boss and tools that need a plain executor use this. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+export async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const makePool = () => new pg.Pool({ connectionString: url, max: 10 });
+  let pool = makePool();
+  const handle: DatabaseHandle = {
+    db: drizzlePg(pool, { schema }),
+    kind: 'postgres',
+    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    async recycle() {
+      const old = pool;
+      pool = makePool();
+      handle.db = drizzlePg(pool, { schema });
+      await old.end();
+    },
+    close: () => pool.end(),
+    async executeSql(text, values) {
+      const result = await pool.query(text, values);
+      return { rows: result.rows };
+    },
+  };
+  return handle;
+}
+
+/** PGlite in a folder (created when missing), or in memory when `dataDir` is undefined. */
+export async function openPglite(
+  dataDir: string | undefined,
+  options: { loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle> {
+  if (dataDir) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  return {
+    db: drizzlePglite(client, { schema }),
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    // An embedded database has no connections to recycle; a round trip proves it answers.
+    recycle: async () => {
+      await client.query('SELECT 1');
+    },
+    close: () => client.close(),
+    async executeSql(text, values) {
+      const result = await client.query(text, values);
+      return { rows: result.rows };
+    },
+  };
+}
+
+export async function openDatabase(config: {
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+}): Promise<DatabaseHandle> {
+  return config.DATABASE_URL
+    ? openPostgres(config.DATABASE_URL)
+    : openPglite(path.join(config.DATA_DIR, 'db'));
+}
+
+export async function pingDatabase(db: Database): Promise<number> {
+  const started = performance.now();
+  await db.execute(sql`SELECT 1`);
+  return performance.now() - started;
+}
+
+export { schema };

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MESSAGES } from '@scrutineer/contracts';
+import type { users } from '../../db/schema.js';
+import type { AccessTokens } from '../auth/access-tokens.js';
+import { AppError, forbidden, unauthorized } from '../errors.js';
+
+export type AuthUser = typeof users.$inferSelect;
+
+/**
+ * What a route lets in: anyone (`public`), anyone with the user attached when a valid token
+ * comes along (`optional`), signed-in users (`session`), or Admins (`admin`). Finer rules
+ * (roles on a record) are policy checks inside the handler, after the record is loaded.
+ */
+export type Access = 'public' | 'optional' | 'session' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+export interface Authenticator {
+  /** Resolves the bearer token to a live account, or null; refuses stale tokens. */
+  identify(request: FastifyRequest): Promise<AuthUser | null>;
+}
+
+export function createAuthenticator(
+  tokens: AccessTokens,
+  loadUser: (id: number) => Promise<AuthUser | null>,
+): Authenticator {
+  return {
+    async identify(request) {
+      const header = request.headers.authorization;
+      if (!header?.startsWith('Bearer ')) return null;
+      const claims = await tokens.verify(header.slice('Bearer '.length).trim());
+      if (!claims) throw unauthorized(MESSAGES.refreshInvalid);
+      // The account is read on every call so that deactivation or a password change bites at once.
+      const user = await loadUser(claims.userId);
+      if (!user || user.tokenVersion !== claims.tokenVersion) throw unauthorized(MESSAGES.refreshInvalid);
+      if (!user.active) throw unauthorized(MESSAGES.accountInactive);
+      return user;
+    },
+  };
+}
+
+export async function enforceAccess(
+  authenticator: Authenticator,
+  access: Access,
+  request: FastifyRequest,
+): Promise<void> {
+  request.user = null;
+  if (access === 'public') return;
+  try {
+    request.user = await authenticator.identify(request);
+  } catch (error) {
+    if (access === 'optional' && error instanceof AppError) return;
+    throw error;
+  }
+  if (access === 'optional') return;
+  if (!request.user) throw unauthorized();
+  if (access === 'admin' && request.user.role !== 'Admin') throw forbidden(MESSAGES.adminOnly);
+}
+
+/** Refuses to start when an API route does not declare who may call it. */
+export function requireDeclaredAccess(app: FastifyInstance, prefix: string, exempt: string[]): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(prefix) || exempt.some((path) => route.url.startsWith(path))) return;
+    if (!route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access`);
+    }
+  });
+}
