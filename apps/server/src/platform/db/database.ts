@@ -26,6 +26,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Runs raw SQL; pg-boss and tools that need a plain executor use this. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** PGlite only: the whole data folder as an archive, to start copies from. */
+  dump?: () => Promise<Blob>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -75,6 +77,7 @@ export async function openPglite(
       const result = await client.query(text, values);
       return { rows: result.rows };
     },
+    dump: () => client.dumpDataDir('gzip'),
   };
 }
 
