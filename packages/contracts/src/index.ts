@@ -1,3 +1,4 @@
+import './common/zod-config.js';
 export * from './common/route.js';
 export * from './common/common.schemas.js';
 export * from './common/constants.js';
