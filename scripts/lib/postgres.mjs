@@ -48,9 +48,23 @@ export async function startPostgres() {
     chownSync(dataDir, uid, gid);
   }
   const port = await freePort();
-  run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  run('initdb', [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+  ]);
   run('pg_ctl', [
-    '-D', dataDir, '-l', path.join(dataDir, 'log'), '-w', '-o',
+    '-D',
+    dataDir,
+    '-l',
+    path.join(dataDir, 'log'),
+    '-w',
+    '-o',
     `-c listen_addresses=127.0.0.1 -p ${port} -k ${dataDir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
     'start',
   ]);
@@ -59,7 +73,10 @@ export async function startPostgres() {
     if (stopped) return;
     stopped = true;
     const args = ['-D', dataDir, '-m', 'immediate', 'stop'];
-    if (asRoot) spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), ...args], { stdio: 'ignore' });
+    if (asRoot)
+      spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), ...args], {
+        stdio: 'ignore',
+      });
     else spawnSync(path.join(bin, 'pg_ctl'), args, { stdio: 'ignore' });
     rmSync(dataDir, { recursive: true, force: true });
   };

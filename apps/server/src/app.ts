@@ -3,12 +3,17 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { MESSAGES, VERSION } from '@scrutineer/contracts';
 import type { AppDeps } from './platform/deps.js';
 import { AppError, registerErrorHandler } from './platform/errors.js';
 import { createAuthenticator, requireDeclaredAccess } from './platform/http/access.js';
 import { registerWebApp } from './platform/http/web-app.js';
+import { registerAdminRoutes } from './modules/admin/index.js';
 import { registerAuthRoutes } from './modules/auth/index.js';
 import { registerProfileRoutes } from './modules/profile/index.js';
 import { registerSystemRoutes } from './modules/system/index.js';
@@ -45,12 +50,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
 
-  const authenticator = createAuthenticator(deps.tokens, (id) => findUserById(deps.database.db, id));
+  const authenticator = createAuthenticator(deps.tokens, (id) =>
+    findUserById(deps.database.db, id),
+  );
   await app.register(
     async (api) => {
       registerSystemRoutes(api, authenticator, deps);
       registerAuthRoutes(api, authenticator, deps);
       registerProfileRoutes(api, authenticator, deps);
+      registerAdminRoutes(api, authenticator, deps);
     },
     { prefix: API_PREFIX },
   );

@@ -9,3 +9,5 @@ export * from './auth/auth.routes.js';
 export * from './profile/profile.schemas.js';
 export * from './profile/profile.routes.js';
 export * from './system/system.routes.js';
+export * from './admin/outbox.schemas.js';
+export * from './admin/admin.routes.js';

@@ -7,8 +7,22 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
   const { config, database, hasher, log } = deps;
   if ((await countUsers(database.db)) > 0) return false;
   const accounts = [
-    { email: config.SEED_ADMIN_EMAIL, password: config.SEED_ADMIN_PASSWORD, role: 'Admin', firstName: 'Ada', lastName: 'Admin', plan: 0 },
-    { email: config.SEED_USER_EMAIL, password: config.SEED_USER_PASSWORD, role: 'User', firstName: 'Uma', lastName: 'User', plan: 1 },
+    {
+      email: config.SEED_ADMIN_EMAIL,
+      password: config.SEED_ADMIN_PASSWORD,
+      role: 'Admin',
+      firstName: 'Ada',
+      lastName: 'Admin',
+      plan: 0,
+    },
+    {
+      email: config.SEED_USER_EMAIL,
+      password: config.SEED_USER_PASSWORD,
+      role: 'User',
+      firstName: 'Uma',
+      lastName: 'User',
+      plan: 1,
+    },
   ];
   await database.db.transaction(async (tx) => {
     for (const account of accounts) {
@@ -23,7 +37,12 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
         projectPermission: account.role === 'Admin',
         testJob: account.role === 'Admin',
       });
-      await recordEvent(tx, { actorId: null, subjectType: 'user', subjectId: user.id, action: 'seed' });
+      await recordEvent(tx, {
+        actorId: null,
+        subjectType: 'user',
+        subjectId: user.id,
+        action: 'seed',
+      });
     }
   });
   log.info(

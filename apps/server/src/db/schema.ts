@@ -62,7 +62,10 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
 );
 
 /** Single-use keys mailed to people: e-mail verification and password reset. */
@@ -79,7 +82,10 @@ export const userKeys = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('user_keys_hash_key').on(t.keyHash), index('user_keys_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('user_keys_hash_key').on(t.keyHash),
+    index('user_keys_user_idx').on(t.userId),
+  ],
 );
 
 /** The audit trail: one row per change, written in the change's transaction. */

@@ -10,7 +10,11 @@ const configSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
-  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 3600),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 3600),
   SIGNIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   SIGNIN_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).default(19_456),
@@ -34,6 +38,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
-  const publicUrl = (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, '');
+  const publicUrl = (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(
+    /\/$/,
+    '',
+  );
   return { ...config, publicUrl };
 }

@@ -136,7 +136,9 @@ export async function createUser(
   });
   if (signUp.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(signUp.body)}`);
   const [mail] = await server.mailsTo(email);
-  const token = linkIn(mail?.textBody ?? '', 'http://scrutineer.test/verify/').split('/').pop();
+  const token = linkIn(mail?.textBody ?? '', 'http://scrutineer.test/verify/')
+    .split('/')
+    .pop();
   await server.call('POST', '/auth/email/verify', { body: { token } });
   if (overrides.role) {
     await server.deps.database.executeSql('UPDATE users SET role = $1 WHERE id = $2', [

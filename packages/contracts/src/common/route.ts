@@ -40,7 +40,12 @@ export type RouteBody<T> =
     ? InferOr<B, undefined>
     : never;
 export type RouteResponse<T> =
-  T extends RouteContract<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, infer R>
+  T extends RouteContract<
+    z.ZodType | undefined,
+    z.ZodType | undefined,
+    z.ZodType | undefined,
+    infer R
+  >
     ? z.infer<R>
     : never;
 

@@ -36,7 +36,8 @@ export async function signUp(deps: AppDeps, input: SignUpBody): Promise<{ id: nu
   };
   const user = await deps.database.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, values.email);
-    if (existing && (existing.passwordHash || !existing.active)) throw conflict(MESSAGES.emailTaken);
+    if (existing && (existing.passwordHash || !existing.active))
+      throw conflict(MESSAGES.emailTaken);
     const saved = existing
       ? await updateUser(tx, existing.id, { ...values, email: existing.email })
       : await insertUser(tx, values);
@@ -59,7 +60,12 @@ export async function verifyEmail(deps: AppDeps, token: string): Promise<void> {
     const userId = await consumeKey(tx, token, 'verify');
     if (!userId) throw badRequest(MESSAGES.verifyTokenInvalid);
     await updateUser(tx, userId, { verified: true });
-    await recordEvent(tx, { actorId: userId, subjectType: 'user', subjectId: userId, action: 'verify-email' });
+    await recordEvent(tx, {
+      actorId: userId,
+      subjectType: 'user',
+      subjectId: userId,
+      action: 'verify-email',
+    });
   });
 }
 
@@ -75,5 +81,6 @@ export async function resendVerification(
       ? await findUserByEmail(db, input.email)
       : null;
   if (!input.userId && !input.email) throw badRequest('email: Required.');
-  if (user && user.active && !user.verified && user.passwordHash) await mailVerification(deps, user);
+  if (user && user.active && !user.verified && user.passwordHash)
+    await mailVerification(deps, user);
 }

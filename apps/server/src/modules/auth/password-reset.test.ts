@@ -72,7 +72,9 @@ describe('password reset', () => {
       `UPDATE user_keys SET expires_at = now() - interval '1 minute' WHERE user_id = $1 AND kind = 'reset'`,
       [userId],
     );
-    const answer = await server.call('POST', '/auth/new-password', { body: newPassword(key, userId) });
+    const answer = await server.call('POST', '/auth/new-password', {
+      body: newPassword(key, userId),
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ error: MESSAGES.resetKeyInvalid });
   });
@@ -81,7 +83,9 @@ describe('password reset', () => {
     const user = await createUser(server);
     const other = await createUser(server);
     const { key } = await requestReset(user.email);
-    const answer = await server.call('POST', '/auth/new-password', { body: newPassword(key, other.id) });
+    const answer = await server.call('POST', '/auth/new-password', {
+      body: newPassword(key, other.id),
+    });
     expect(answer.body).toEqual({ error: MESSAGES.resetKeyInvalid });
     // The refused attempt did not burn the key.
     const ok = await server.call('POST', '/auth/new-password', { body: newPassword(key, user.id) });

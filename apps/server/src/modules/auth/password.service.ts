@@ -38,6 +38,11 @@ export async function setNewPassword(
       tokenVersion: user.tokenVersion + 1,
     });
     await revokeUserTokens(tx, userId);
-    await recordEvent(tx, { actorId: userId, subjectType: 'user', subjectId: userId, action: 'reset-password' });
+    await recordEvent(tx, {
+      actorId: userId,
+      subjectType: 'user',
+      subjectId: userId,
+      action: 'reset-password',
+    });
   });
 }

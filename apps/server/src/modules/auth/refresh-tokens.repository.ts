@@ -39,7 +39,9 @@ export async function spendRefreshToken(db: Executor, token: string): Promise<Re
   const [spent] = await db
     .update(refreshTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+    .where(
+      and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)),
+    )
     .returning({ id: refreshTokens.id });
   if (!spent) return { kind: 'reused', familyId: row.familyId };
   return { kind: 'ok', userId: row.userId, familyId: row.familyId };

@@ -56,27 +56,37 @@ export async function signIn(
   if (!user.active) throw forbidden(MESSAGES.accountInactive);
   if (!user.verified) throw forbidden(MESSAGES.emailNotVerified);
   return db.transaction(async (tx) => {
-    await recordEvent(tx, { actorId: user.id, subjectType: 'user', subjectId: user.id, action: 'sign-in' });
+    await recordEvent(tx, {
+      actorId: user.id,
+      subjectType: 'user',
+      subjectId: user.id,
+      action: 'sign-in',
+    });
     return issueSession(deps, tx, user);
   });
 }
 
 export async function refreshSession(deps: AppDeps, refreshToken: string): Promise<Session> {
-  return deps.database.db.transaction(async (tx) => {
-    const outcome = await spendRefreshToken(tx, refreshToken);
-    if (outcome.kind === 'reused') {
-      // A spent token presented again means it leaked: end every session of that sign-in.
-      await revokeFamily(tx, outcome.familyId);
-      return { revoked: true as const };
-    }
-    if (outcome.kind === 'invalid') return { revoked: true as const };
-    const user = await findUserById(tx, outcome.userId);
-    if (!user?.active) return { revoked: true as const };
-    return { revoked: false as const, session: await issueSession(deps, tx, user, outcome.familyId) };
-  }).then((result) => {
-    if (result.revoked) throw unauthorized(MESSAGES.refreshInvalid);
-    return result.session;
-  });
+  return deps.database.db
+    .transaction(async (tx) => {
+      const outcome = await spendRefreshToken(tx, refreshToken);
+      if (outcome.kind === 'reused') {
+        // A spent token presented again means it leaked: end every session of that sign-in.
+        await revokeFamily(tx, outcome.familyId);
+        return { revoked: true as const };
+      }
+      if (outcome.kind === 'invalid') return { revoked: true as const };
+      const user = await findUserById(tx, outcome.userId);
+      if (!user?.active) return { revoked: true as const };
+      return {
+        revoked: false as const,
+        session: await issueSession(deps, tx, user, outcome.familyId),
+      };
+    })
+    .then((result) => {
+      if (result.revoked) throw unauthorized(MESSAGES.refreshInvalid);
+      return result.session;
+    });
 }
 
 export async function signOut(deps: AppDeps, refreshToken: string): Promise<void> {

@@ -33,7 +33,9 @@ describe('POST /auth/sign-in', () => {
   });
 
   it('refuses a missing password and a malformed e-mail naming the field', async () => {
-    const missing = await server.call('POST', '/auth/sign-in', { body: { email: 'a@example.org' } });
+    const missing = await server.call('POST', '/auth/sign-in', {
+      body: { email: 'a@example.org' },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ error: 'password: Required.' });
     const malformed = await server.call('POST', '/auth/sign-in', {
@@ -103,7 +105,9 @@ describe('POST /auth/refresh', () => {
     const user = await createUser(server);
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
-        server.call('POST', '/auth/refresh', { body: { refresh_token: user.session.refresh_token } }),
+        server.call('POST', '/auth/refresh', {
+          body: { refresh_token: user.session.refresh_token },
+        }),
       ),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);

@@ -27,7 +27,9 @@ describe('POST /auth/sign-up', () => {
     expect(answer.body.message).toBe(MESSAGES.registered);
     const [mail] = await server.mailsTo('grace@example.org');
     expect(mail?.subject).toContain('Verify');
-    expect(linkIn(mail?.textBody ?? '', 'http://scrutineer.test/verify/')).toMatch(/verify\/[\w-]{40,}$/);
+    expect(linkIn(mail?.textBody ?? '', 'http://scrutineer.test/verify/')).toMatch(
+      /verify\/[\w-]{40,}$/,
+    );
     const events = await server.deps.database.executeSql(
       `SELECT action FROM events WHERE subject_type = 'user' AND subject_id = $1`,
       [String(answer.body.id)],
@@ -43,7 +45,9 @@ describe('POST /auth/sign-up', () => {
     expect(early.body).toEqual({ error: MESSAGES.emailNotVerified });
 
     const [mail] = await server.mailsTo('ada@example.org');
-    const token = linkIn(mail?.textBody ?? '', 'http://scrutineer.test/verify/').split('/').pop();
+    const token = linkIn(mail?.textBody ?? '', 'http://scrutineer.test/verify/')
+      .split('/')
+      .pop();
     const verified = await server.call('POST', '/auth/email/verify', { body: { token } });
     expect(verified.body).toEqual({ message: MESSAGES.emailVerified });
     const again = await server.call('POST', '/auth/email/verify', { body: { token } });
@@ -63,10 +67,18 @@ describe('POST /auth/sign-up', () => {
   });
 
   it.each([
-    ['a malformed e-mail', { email: 'not-an-email' }, 'email: Email must be a valid email address.'],
+    [
+      'a malformed e-mail',
+      { email: 'not-an-email' },
+      'email: Email must be a valid email address.',
+    ],
     ['a missing first name', { first_name: undefined }, 'first_name: Required.'],
     ['an empty last name', { last_name: '  ' }, 'last_name: Required.'],
-    ['a password that is not base64', { password: 'plain text!' }, 'password: Password must be base64-encoded.'],
+    [
+      'a password that is not base64',
+      { password: 'plain text!' },
+      'password: Password must be base64-encoded.',
+    ],
     ['a short password', { password: encodePassword('short') }, MESSAGES.passwordTooShort],
     ['the Admin role', { role: 'Admin' }, `role: ${MESSAGES.roleNotAllowed}`],
   ])('refuses %s with a message naming the field', async (_, change, message) => {

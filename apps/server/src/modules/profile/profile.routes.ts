@@ -6,7 +6,11 @@ import { registerRoute } from '../../platform/http/route.js';
 import { presentProfile } from '../users/index.js';
 import { changePassword, closeAccount, updateProfile } from './profile.service.js';
 
-export function registerProfileRoutes(app: FastifyInstance, auth: Authenticator, deps: AppDeps): void {
+export function registerProfileRoutes(
+  app: FastifyInstance,
+  auth: Authenticator,
+  deps: AppDeps,
+): void {
   registerRoute(app, auth, profileRoutes.getProfile, {
     access: 'session',
     handler: async ({ user }) => presentProfile(user),

@@ -18,7 +18,8 @@ export async function updateProfile(
   if (input.role && input.role !== user.role) throw forbidden('You cannot change your own role.');
   return deps.database.db.transaction(async (tx) => {
     const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
-    if (emailChanged && (await findUserByEmail(tx, input.email))) throw conflict(MESSAGES.emailTaken);
+    if (emailChanged && (await findUserByEmail(tx, input.email)))
+      throw conflict(MESSAGES.emailTaken);
     const updated = await updateUser(tx, user.id, {
       firstName: input.first_name,
       lastName: input.last_name,
@@ -43,7 +44,8 @@ export async function changePassword(
   user: UserRow,
   input: ChangePasswordBody,
 ): Promise<void> {
-  if (input.email.toLowerCase() !== user.email.toLowerCase()) throw badRequest(MESSAGES.emailMismatch);
+  if (input.email.toLowerCase() !== user.email.toLowerCase())
+    throw badRequest(MESSAGES.emailMismatch);
   const current = decodePassword(input.current_password);
   if (!user.passwordHash || !(await deps.hasher.verify(user.passwordHash, current))) {
     throw badRequest(MESSAGES.currentPasswordWrong);
@@ -53,7 +55,12 @@ export async function changePassword(
   await deps.database.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash, tokenVersion: user.tokenVersion + 1 });
     await revokeUserTokens(tx, user.id);
-    await recordEvent(tx, { actorId: user.id, subjectType: 'user', subjectId: user.id, action: 'change-password' });
+    await recordEvent(tx, {
+      actorId: user.id,
+      subjectType: 'user',
+      subjectId: user.id,
+      action: 'change-password',
+    });
   });
 }
 
@@ -66,6 +73,11 @@ export async function closeAccount(deps: AppDeps, user: UserRow, email: string):
       tokenVersion: user.tokenVersion + 1,
     });
     await revokeUserTokens(tx, user.id);
-    await recordEvent(tx, { actorId: user.id, subjectType: 'user', subjectId: user.id, action: 'close-account' });
+    await recordEvent(tx, {
+      actorId: user.id,
+      subjectType: 'user',
+      subjectId: user.id,
+      action: 'close-account',
+    });
   });
 }

@@ -25,10 +25,20 @@ describe('GET and PUT /profile', () => {
     const token = user.session.access_token;
     const answer = await server.call('PUT', '/profile', {
       token,
-      body: { first_name: 'Frances', last_name: 'Allen', email: 'frances@example.org', phone_number: '555-0199', role: 'User' },
+      body: {
+        first_name: 'Frances',
+        last_name: 'Allen',
+        email: 'frances@example.org',
+        phone_number: '555-0199',
+        role: 'User',
+      },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ first_name: 'Frances', email: 'frances@example.org', phone_number: '555-0199' });
+    expect(answer.body).toMatchObject({
+      first_name: 'Frances',
+      email: 'frances@example.org',
+      phone_number: '555-0199',
+    });
     const reread = await server.call('GET', '/profile', { token });
     expect(reread.body).toMatchObject({ first_name: 'Frances', last_name: 'Allen' });
     const events = await server.deps.database.executeSql(
@@ -45,10 +55,16 @@ describe('GET and PUT /profile', () => {
     const base = { first_name: 'A', last_name: 'B', email: user.email };
     const role = await server.call('PUT', '/profile', { token, body: { ...base, role: 'Admin' } });
     expect(role.status).toBe(403);
-    const taken = await server.call('PUT', '/profile', { token, body: { ...base, email: other.email.toUpperCase() } });
+    const taken = await server.call('PUT', '/profile', {
+      token,
+      body: { ...base, email: other.email.toUpperCase() },
+    });
     expect(taken.status).toBe(409);
     expect(taken.body).toEqual({ error: MESSAGES.emailTaken });
-    const empty = await server.call('PUT', '/profile', { token, body: { ...base, first_name: '' } });
+    const empty = await server.call('PUT', '/profile', {
+      token,
+      body: { ...base, first_name: '' },
+    });
     expect(empty.status).toBe(400);
     expect(empty.body).toEqual({ error: 'first_name: Required.' });
   });
@@ -112,7 +128,9 @@ describe('POST /profile/close-account', () => {
       body: { email: user.email, active: false },
     });
     expect(answer.body).toEqual({ message: MESSAGES.accountClosed });
-    expect((await server.call('GET', '/profile', { token: user.session.access_token })).status).toBe(401);
+    expect(
+      (await server.call('GET', '/profile', { token: user.session.access_token })).status,
+    ).toBe(401);
     const refresh = await server.call('POST', '/auth/refresh', {
       body: { refresh_token: user.session.refresh_token },
     });

@@ -5,7 +5,11 @@ import { pingDatabase } from '../../platform/db/database.js';
 import type { Authenticator } from '../../platform/http/access.js';
 import { registerRoute } from '../../platform/http/route.js';
 
-export function registerSystemRoutes(app: FastifyInstance, auth: Authenticator, deps: AppDeps): void {
+export function registerSystemRoutes(
+  app: FastifyInstance,
+  auth: Authenticator,
+  deps: AppDeps,
+): void {
   registerRoute(app, auth, systemRoutes.health, {
     access: 'public',
     handler: async ({ reply }) => {
@@ -13,7 +17,11 @@ export function registerSystemRoutes(app: FastifyInstance, auth: Authenticator, 
         const latency = await pingDatabase(deps.database.db);
         return {
           status: 'ok' as const,
-          database: { reachable: true, latency_ms: Math.round(latency * 100) / 100, kind: deps.database.kind },
+          database: {
+            reachable: true,
+            latency_ms: Math.round(latency * 100) / 100,
+            kind: deps.database.kind,
+          },
         };
       } catch (error) {
         deps.log.error({ err: error }, 'database health check failed');

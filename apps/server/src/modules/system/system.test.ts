@@ -39,7 +39,12 @@ describe('system routes', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.openapi).toMatch(/^3\./);
     expect(Object.keys(answer.body.paths)).toEqual(
-      expect.arrayContaining(['/api/auth/sign-in', '/api/auth/sign-up', '/api/profile', '/api/health']),
+      expect.arrayContaining([
+        '/api/auth/sign-in',
+        '/api/auth/sign-up',
+        '/api/profile',
+        '/api/health',
+      ]),
     );
     const signUp = answer.body.paths['/api/auth/sign-up'] as { post: { requestBody: unknown } };
     expect(JSON.stringify(signUp.post.requestBody)).toContain('first_name');
@@ -54,7 +59,9 @@ describe('system routes', () => {
   it('refuses to start when a route does not declare its access', async () => {
     const app = Fastify();
     requireDeclaredAccess(app, '/api', ['/api/docs']);
-    expect(() => app.get('/api/undeclared', async () => ({}))).toThrow('does not declare its access');
+    expect(() => app.get('/api/undeclared', async () => ({}))).toThrow(
+      'does not declare its access',
+    );
     expect(() => app.get('/api/docs/page', async () => ({}))).not.toThrow();
   });
 });

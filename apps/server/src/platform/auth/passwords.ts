@@ -6,7 +6,10 @@ export interface PasswordHasher {
 }
 
 /** argon2id; the cost comes from config so tests can run it cheaply. */
-export function createPasswordHasher(options: { memoryCost: number; timeCost: number }): PasswordHasher {
+export function createPasswordHasher(options: {
+  memoryCost: number;
+  timeCost: number;
+}): PasswordHasher {
   return {
     hash: (plain) =>
       argon2.hash(plain, {

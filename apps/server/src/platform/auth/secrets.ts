@@ -13,7 +13,10 @@ export function hashKey(key: string): string {
 }
 
 /** The JWT signing secret: from config, or generated once into the data folder. */
-export async function loadSigningSecret(configured: string | undefined, dataDir: string): Promise<string> {
+export async function loadSigningSecret(
+  configured: string | undefined,
+  dataDir: string,
+): Promise<string> {
   if (configured) return configured;
   const file = path.join(dataDir, 'jwt-secret');
   try {

@@ -39,7 +39,8 @@ export function createAuthenticator(
       if (!claims) throw unauthorized(MESSAGES.refreshInvalid);
       // The account is read on every call so that deactivation or a password change bites at once.
       const user = await loadUser(claims.userId);
-      if (!user || user.tokenVersion !== claims.tokenVersion) throw unauthorized(MESSAGES.refreshInvalid);
+      if (!user || user.tokenVersion !== claims.tokenVersion)
+        throw unauthorized(MESSAGES.refreshInvalid);
       if (!user.active) throw unauthorized(MESSAGES.accountInactive);
       return user;
     },
@@ -65,7 +66,11 @@ export async function enforceAccess(
 }
 
 /** Refuses to start when an API route does not declare who may call it. */
-export function requireDeclaredAccess(app: FastifyInstance, prefix: string, exempt: string[]): void {
+export function requireDeclaredAccess(
+  app: FastifyInstance,
+  prefix: string,
+  exempt: string[],
+): void {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(prefix) || exempt.some((path) => route.url.startsWith(path))) return;
     if (!route.config?.access) {

@@ -8,10 +8,17 @@ import { MESSAGES } from '@scrutineer/contracts';
  * Serves the built single-page app; every path outside the API answers index.html so the
  * client router owns it. Unknown API paths answer a JSON 404.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string | undefined,
+): Promise<void> {
   const hasWeb = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: path.resolve(distDir), wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: path.resolve(distDir),
+      wildcard: false,
+      index: false,
+    });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.raw.url ?? '';

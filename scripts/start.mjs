@@ -1,0 +1,6 @@
+// `npm start`: install what is missing, build, then serve (the server migrates and seeds).
+import { build, ensureDependencies, root, run } from './lib/setup.mjs';
+
+ensureDependencies();
+build();
+process.exit(run('node apps/server/dist/main.js', { cwd: root }));
