@@ -20,10 +20,8 @@ describe('GET /admin/mail-outbox', () => {
     );
     expect(answer.status).toBe(200);
     expect(answer.body.total).toBe(1);
-    expect(answer.body.items[0]).toMatchObject({
-      to: person.email,
-      subject: expect.stringContaining('Verify'),
-    });
+    expect(answer.body.items[0]?.to).toBe(person.email);
+    expect(answer.body.items[0]?.subject).toContain('Verify');
     const paged = await server.call<{ items: unknown[]; total: number }>(
       'GET',
       '/admin/mail-outbox?page_size=1&page=2',
