@@ -30,11 +30,10 @@ function countVitest(file) {
 
 function vitest(name, dir, label, env = {}) {
   const file = path.join(outDir, `${label}.json`);
-  const ok = step(
-    name,
-    `npx vitest run --reporter=default --reporter=json --outputFile=${file}`,
-    { cwd: path.join(root, dir), env: { ...process.env, ...env } },
-  );
+  const ok = step(name, `npx vitest run --reporter=default --reporter=json --outputFile=${file}`, {
+    cwd: path.join(root, dir),
+    env: { ...process.env, ...env },
+  });
   countVitest(file);
   if (!ok && !existsSync(file)) failed += 1;
 }

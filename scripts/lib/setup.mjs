@@ -28,9 +28,12 @@ export function ensureDebianPackages() {
   const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
   console.log(`Installing Debian packages: ${missing.join(' ')} …`);
   execSync(`${sudo}apt-get update -qq`, { stdio: 'inherit' });
-  execSync(`${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`, {
-    stdio: 'inherit',
-  });
+  execSync(
+    `${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`,
+    {
+      stdio: 'inherit',
+    },
+  );
 }
 
 export function build() {

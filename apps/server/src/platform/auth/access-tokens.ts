@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export interface AccessClaims {
@@ -14,7 +15,8 @@ export interface AccessTokens {
 }
 
 export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokens {
-  const key = new TextEncoder().encode(secret);
+  // A KeyObject skips re-importing the key on every verification.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     ttlSeconds,
     sign: (claims) =>

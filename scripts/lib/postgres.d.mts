@@ -1,0 +1,2 @@
+export function hasPostgres(): boolean;
+export function startPostgres(): Promise<{ url: string; stop: () => void }>;
