@@ -3,6 +3,7 @@ import { defineRoute } from '../common/route.js';
 import { profileSchema } from '../users/user.schemas.js';
 import {
   changePasswordBodySchema,
+  changePasswordResponseSchema,
   closeAccountBodySchema,
   updateProfileBodySchema,
 } from './profile.schemas.js';
@@ -31,7 +32,7 @@ export const profileRoutes = {
     summary: 'Change the password, given the current one',
     tags,
     body: changePasswordBodySchema,
-    response: messageSchema,
+    response: changePasswordResponseSchema,
   }),
   closeAccount: defineRoute({
     method: 'POST',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { encodedPasswordSchema } from '../common/common.schemas.js';
 import { MESSAGES } from '../common/messages.js';
+import { sessionSchema } from '../auth/auth.schemas.js';
 import { appRoleSchema } from '../users/user.schemas.js';
 
 export const updateProfileBodySchema = z.object({
@@ -24,4 +25,10 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 export const closeAccountBodySchema = z.object({
   email: z.email('Email must be a valid email address.'),
   active: z.literal(false, 'active must be false'),
+});
+
+/** Other sessions end on a password change; the caller's continues with these new tokens. */
+export const changePasswordResponseSchema = z.object({
+  message: z.string(),
+  session: sessionSchema,
 });

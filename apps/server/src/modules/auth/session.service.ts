@@ -9,7 +9,8 @@ import { issueRefreshToken, revokeFamily, spendRefreshToken } from './refresh-to
 // Verifying against a real hash for unknown e-mails keeps the answer time the same.
 let dummyHash: Promise<string> | undefined;
 
-async function issueSession(
+/** Signs an access token and issues a refresh token (in `familyId`'s chain when given). */
+export async function issueSession(
   deps: AppDeps,
   db: Executor,
   user: UserRow,

@@ -24,8 +24,8 @@ export function registerProfileRoutes(
   registerRoute(app, auth, profileRoutes.changePassword, {
     access: 'session',
     handler: async ({ user, body }) => {
-      await changePassword(deps, user, body);
-      return { message: MESSAGES.passwordUpdated };
+      const session = await changePassword(deps, user, body);
+      return { message: MESSAGES.passwordUpdated, session };
     },
   });
 

@@ -2,12 +2,13 @@ import {
   decodePassword,
   MESSAGES,
   type ChangePasswordBody,
+  type Session,
   type UpdateProfileBody,
 } from '@scrutineer/contracts';
 import type { AppDeps } from '../../platform/deps.js';
 import { recordEvent } from '../../platform/db/events.js';
 import { badRequest, conflict, forbidden } from '../../platform/errors.js';
-import { acceptNewPassword, revokeUserTokens } from '../auth/index.js';
+import { acceptNewPassword, issueSession, revokeUserTokens } from '../auth/index.js';
 import { findUserByEmail, updateUser, type UserRow } from '../users/index.js';
 
 export async function updateProfile(
@@ -38,12 +39,12 @@ export async function updateProfile(
   });
 }
 
-/** Changes the password; every other session of the account ends. */
+/** Changes the password; every other session ends and the caller gets a fresh one. */
 export async function changePassword(
   deps: AppDeps,
   user: UserRow,
   input: ChangePasswordBody,
-): Promise<void> {
+): Promise<Session> {
   if (input.email.toLowerCase() !== user.email.toLowerCase())
     throw badRequest(MESSAGES.emailMismatch);
   const current = decodePassword(input.current_password);
@@ -52,8 +53,12 @@ export async function changePassword(
   }
   const plain = acceptNewPassword(input.new_password, input.confirm_password);
   const passwordHash = await deps.hasher.hash(plain);
-  await deps.database.db.transaction(async (tx) => {
-    await updateUser(tx, user.id, { passwordHash, tokenVersion: user.tokenVersion + 1 });
+  return deps.database.db.transaction(async (tx) => {
+    const updated = await updateUser(tx, user.id, {
+      passwordHash,
+      tokenVersion: user.tokenVersion + 1,
+    });
+    if (!updated) throw badRequest(MESSAGES.notFound);
     await revokeUserTokens(tx, user.id);
     await recordEvent(tx, {
       actorId: user.id,
@@ -61,6 +66,7 @@ export async function changePassword(
       subjectId: user.id,
       action: 'change-password',
     });
+    return issueSession(deps, tx, updated);
   });
 }
 

@@ -71,18 +71,24 @@ describe('GET and PUT /profile', () => {
 });
 
 describe('POST /profile/password-reset', () => {
-  it('changes the password given the current one and ends older tokens', async () => {
+  it('changes the password given the current one, ends older tokens and hands a new session', async () => {
     const user = await createUser(server);
-    const answer = await server.call('POST', '/profile/password-reset', {
-      token: user.session.access_token,
-      body: {
-        email: user.email,
-        current_password: encodePassword(user.password),
-        new_password: encodePassword('a different secret'),
-        confirm_password: encodePassword('a different secret'),
+    const answer = await server.call<{ message: string; session: { access_token: string } }>(
+      'POST',
+      '/profile/password-reset',
+      {
+        token: user.session.access_token,
+        body: {
+          email: user.email,
+          current_password: encodePassword(user.password),
+          new_password: encodePassword('a different secret'),
+          confirm_password: encodePassword('a different secret'),
+        },
       },
-    });
-    expect(answer.body).toEqual({ message: MESSAGES.passwordUpdated });
+    );
+    expect(answer.body.message).toBe(MESSAGES.passwordUpdated);
+    const fresh = await server.call('GET', '/profile', { token: answer.body.session.access_token });
+    expect(fresh.status).toBe(200);
     const stale = await server.call('GET', '/profile', { token: user.session.access_token });
     expect(stale.status).toBe(401);
     const signIn = await server.call('POST', '/auth/sign-in', {
