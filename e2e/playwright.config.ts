@@ -1,0 +1,59 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+export const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = path.join(os.tmpdir(), `scrutineer-e2e-${port}`);
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: '../.tmp/e2e-output',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '../.tmp/e2e-results.json' }],
+  ],
+  use: {
+    baseURL,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // The built app as `npm start` serves it, on a fresh embedded database.
+    command: `rm -rf ${dataDir} && node ../apps/server/dist/main.js`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      ARGON2_MEMORY_KIB: '4096',
+      ARGON2_TIME_COST: '1',
+      SIGNIN_RATE_LIMIT_MAX: '200',
+    },
+  },
+});
