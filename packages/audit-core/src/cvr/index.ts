@@ -1,0 +1,4 @@
+export type * from './model.js';
+export type { CvrReader } from './reader.js';
+export { fileSource, bufferSource, type CvrSource } from './source.js';
+export { openDominionCsv } from './dominion-csv.js';
