@@ -15,7 +15,7 @@ const fontFamily = [
 export const theme = createTheme({
   palette: {
     mode: 'dark',
-    primary: { main: '#9d7bff', light: '#bca6ff', dark: '#7c4dff', contrastText: '#ffffff' },
+    primary: { main: '#7c4dff', light: '#b39dff', dark: '#5b2ee0', contrastText: '#ffffff' },
     secondary: { main: '#4dd0c4' },
     background: { default: '#0e0c14', paper: '#17141f' },
     divider: 'rgba(190, 170, 255, 0.12)',
@@ -30,7 +30,27 @@ export const theme = createTheme({
   },
   components: {
     MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
-    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: {
+        root: {
+          variants: [
+            {
+              props: { variant: 'outlined', color: 'primary' },
+              style: { color: '#b39dff', borderColor: 'rgba(179, 157, 255, 0.5)' },
+            },
+            { props: { variant: 'text', color: 'primary' }, style: { color: '#b39dff' } },
+          ],
+        },
+      },
+    },
+    // Links and selected tabs use the lighter purple: it reads better on the dark background.
+    MuiLink: { defaultProps: { color: 'primary.light' } },
+    MuiTab: {
+      styleOverrides: {
+        root: ({ theme: t }) => ({ '&.Mui-selected': { color: t.palette.primary.light } }),
+      },
+    },
     MuiTextField: { defaultProps: { fullWidth: true } },
     MuiAppBar: { defaultProps: { elevation: 0, color: 'transparent' } },
     MuiListItemButton: {

@@ -29,7 +29,7 @@ export function AuthCard({ title, subtitle, children }: AuthCardProps) {
           {title}
         </Typography>
         {subtitle && (
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
+          <Typography color="textSecondary" sx={{ mb: 3 }}>
             {subtitle}
           </Typography>
         )}

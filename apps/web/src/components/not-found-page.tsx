@@ -32,7 +32,7 @@ export function NotFoundPage() {
       <Typography variant="h4" component="h1">
         Page not found
       </Typography>
-      <Typography color="text.secondary" sx={{ maxWidth: 420 }}>
+      <Typography color="textSecondary" sx={{ maxWidth: 420 }}>
         The page you asked for does not exist or has moved.
       </Typography>
       <Button component={RouterLink} to="/home" variant="contained" size="large" sx={{ mt: 2 }}>

@@ -17,7 +17,7 @@ export function RouteErrorPage() {
         <Typography variant="h4" component="h1" sx={{ mb: 1.5 }}>
           Something went wrong
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
+        <Typography color="textSecondary" sx={{ mb: 3 }}>
           {detail}
         </Typography>
         <Button variant="contained" onClick={() => window.location.reload()}>

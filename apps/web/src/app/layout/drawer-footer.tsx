@@ -24,7 +24,7 @@ export function DrawerFooter() {
       {version && (
         <Typography
           variant="caption"
-          color="text.secondary"
+          color="textSecondary"
           data-testid="app-version"
           sx={{ textAlign: 'center' }}
         >

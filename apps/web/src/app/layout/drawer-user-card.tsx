@@ -30,7 +30,7 @@ export function DrawerUserCard({ profile }: DrawerUserCardProps) {
         <Typography noWrap sx={{ fontWeight: 600 }}>
           {profile ? `${profile.first_name} ${profile.last_name}` : <Skeleton width={120} />}
         </Typography>
-        <Typography variant="body2" color="text.secondary" noWrap title={profile?.email}>
+        <Typography variant="body2" color="textSecondary" noWrap title={profile?.email}>
           {profile ? profile.email : <Skeleton width={150} />}
         </Typography>
       </Box>

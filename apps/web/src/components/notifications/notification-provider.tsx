@@ -24,13 +24,18 @@ let nextId = 1;
 
 /** Queues toasts and shows them one at a time, bottom centre. */
 export function NotificationProvider({ children }: { children: ReactNode }) {
-  const [queue, setQueue] = useState<Toast[]>([]);
-  const [open, setOpen] = useState(true);
-  const toast = queue[0];
+  const [{ items, open }, setState] = useState<{ items: Toast[]; open: boolean }>({
+    items: [],
+    open: false,
+  });
+  const toast = items[0];
 
+  // A newer toast closes the one on screen, so the latest news is never kept waiting.
   const push = useCallback((severity: NotificationSeverity, message: string) => {
-    setQueue((items) => [...items, { id: nextId++, message, severity }]);
-    setOpen(true);
+    setState((state) => ({
+      items: [...state.items, { id: nextId++, message, severity }],
+      open: state.items.length === 0,
+    }));
   }, []);
 
   const notifier = useMemo<Notifier>(
@@ -43,13 +48,10 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   );
 
   const close = (_event?: unknown, reason?: string) => {
-    if (reason !== 'clickaway') setOpen(false);
+    if (reason !== 'clickaway') setState((state) => ({ ...state, open: false }));
   };
 
-  const next = () => {
-    setQueue((items) => items.slice(1));
-    setOpen(true);
-  };
+  const next = () => setState((state) => ({ items: state.items.slice(1), open: true }));
 
   return (
     <NotificationContext.Provider value={notifier}>

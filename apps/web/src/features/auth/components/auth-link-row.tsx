@@ -12,7 +12,7 @@ interface AuthLinkRowProps {
 /** "Already have an account? Sign in" style line under an auth form. */
 export function AuthLinkRow({ text, to, label }: AuthLinkRowProps) {
   return (
-    <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+    <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
       {text}{' '}
       <Link component={RouterLink} to={to} underline="hover" sx={{ fontWeight: 600 }}>
         {label}

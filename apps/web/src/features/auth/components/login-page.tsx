@@ -35,8 +35,9 @@ export function LoginPage() {
         void navigate(safeRedirect(params.get('redirect')) ?? '/home', { replace: true });
       },
       onError: (error) => {
+        // An unverified address gets an inline notice with a resend action instead of a toast.
         if (error.message === MESSAGES.emailNotVerified) setUnverified(true);
-        notify.error(errorMessage(error));
+        else notify.error(errorMessage(error));
       },
     });
   });

@@ -20,7 +20,7 @@ export function VerifyPage() {
         {verify.isPending && (
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <CircularProgress size={24} aria-label="Verifying" />
-            <Typography color="text.secondary">Verifying your email address…</Typography>
+            <Typography color="textSecondary">Verifying your email address…</Typography>
           </Stack>
         )}
         {verify.isSuccess && <Alert severity="success">{MESSAGES.emailVerified}</Alert>}

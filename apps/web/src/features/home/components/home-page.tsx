@@ -21,7 +21,7 @@ export function HomePage() {
         </Alert>
       )}
       <Paper variant="outlined" sx={{ p: 4 }}>
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           The home board with its news and active projects arrives with its feature.
         </Typography>
       </Paper>

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { encodePassword, profileRoutes } from '@scrutineer/contracts';
 import { api } from '../../../lib/api-client';
+import { setSession } from '../../../lib/session';
 
 export interface ChangePasswordInput {
   email: string;
@@ -9,8 +10,9 @@ export interface ChangePasswordInput {
   confirmPassword: string;
 }
 
-export function changePassword(input: ChangePasswordInput) {
-  return api.call(profileRoutes.changePassword, {
+/** Changes the password; the server ends other sessions and hands this one a new session. */
+export async function changePassword(input: ChangePasswordInput) {
+  const answer = await api.call(profileRoutes.changePassword, {
     body: {
       email: input.email,
       current_password: encodePassword(input.currentPassword),
@@ -18,6 +20,8 @@ export function changePassword(input: ChangePasswordInput) {
       confirm_password: encodePassword(input.confirmPassword),
     },
   });
+  setSession(answer.session);
+  return answer;
 }
 
 export function useChangePassword() {

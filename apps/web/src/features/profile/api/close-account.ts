@@ -7,12 +7,16 @@ export function closeAccount(email: string) {
   return api.call(profileRoutes.closeAccount, { body: { email, active: false } });
 }
 
-/** Closes the account, then signs out locally (the server has ended its sessions). */
-export function useCloseAccount() {
+/**
+ * Closes the account. `onClosed` runs before the local sign-out, while the page is still
+ * mounted (the guard leaves it as soon as the session is gone).
+ */
+export function useCloseAccount(onClosed: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: closeAccount,
     onSuccess: () => {
+      onClosed();
       clearSession('logout');
       queryClient.clear();
     },

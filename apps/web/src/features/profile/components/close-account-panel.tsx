@@ -16,12 +16,11 @@ import { useCloseAccount } from '../api/close-account';
 /** Closing the account signs the user out; it can no longer sign in. */
 export function CloseAccountPanel({ email }: { email: string }) {
   const notify = useNotify();
-  const close = useCloseAccount();
+  const close = useCloseAccount(() => notify.success(MESSAGES.accountClosed));
   const [confirming, setConfirming] = useState(false);
 
   const confirm = () =>
     close.mutate(email, {
-      onSuccess: () => notify.success(MESSAGES.accountClosed),
       onError: (error) => {
         setConfirming(false);
         notify.error(errorMessage(error));
