@@ -2,3 +2,8 @@ export type * from './model.js';
 export type { CvrReader } from './reader.js';
 export { fileSource, bufferSource, type CvrSource } from './source.js';
 export { openDominionCsv } from './dominion-csv.js';
+export {
+  openDominionJson,
+  openDominionJsonDirectory,
+  openDominionJsonZip,
+} from './dominion-json.js';

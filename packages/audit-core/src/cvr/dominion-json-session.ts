@@ -1,0 +1,119 @@
+import type { DominionLookup } from './dominion-json-manifests.js';
+import type { DominionContest, DominionSession, DominionVersion } from './dominion-json-types.js';
+import type { ContestVote, CvrBallot, CvrVersion } from './model.js';
+import type { ProblemLog } from './reader.js';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function isVersion(value: unknown): value is DominionVersion {
+  return isRecord(value) && Array.isArray(value.Cards);
+}
+
+/** Checks the fields the model relies on; returns what is wrong, or the session. */
+export function checkSession(value: unknown): DominionSession | string {
+  if (!isRecord(value)) return 'is not an object';
+  for (const key of ['TabulatorId', 'BatchId', 'RecordId'] as const) {
+    if (typeof value[key] !== 'number') return `has no numeric ${key}`;
+  }
+  if (!isVersion(value.Original)) return 'has no Original with Cards';
+  if (value.Modified !== undefined && !isVersion(value.Modified))
+    return 'has a Modified without Cards';
+  return value as unknown as DominionSession;
+}
+
+/** Turns a checked session into a ballot, resolving every id through the manifests. */
+export function sessionToBallot(
+  session: DominionSession,
+  lookup: DominionLookup,
+  where: { file: string; index: number },
+  log: ProblemLog,
+): CvrBallot {
+  const resolve = (contest: DominionContest): ContestVote =>
+    toContestVote(contest, lookup, where, log);
+  const original = toVersion(session.Original, lookup, resolve);
+  const adjudicated = session.Modified ? toVersion(session.Modified, lookup, resolve) : undefined;
+  const current = adjudicated && session.Modified?.IsCurrent ? 'adjudicated' : 'original';
+  const inForce = current === 'adjudicated' && adjudicated ? adjudicated : original;
+  const version =
+    current === 'adjudicated' && session.Modified ? session.Modified : session.Original;
+  const portion = lookup.portions.get(version.PrecinctPortionId);
+  const cards = version.Cards;
+  const tabulator = String(session.TabulatorId);
+  const batch = String(session.BatchId);
+  const record = String(session.RecordId);
+  return {
+    id: `${tabulator}-${batch}-${record}`,
+    source: { file: where.file, index: where.index },
+    tabulator,
+    batch,
+    record,
+    ...(cards.length === 1 && cards[0] ? { sheet: cards[0].PaperIndex + 1 } : {}),
+    countingGroup:
+      lookup.countingGroups.get(session.CountingGroupId) ?? String(session.CountingGroupId),
+    ...(portion?.PrecinctId !== undefined ? { precinct: String(portion.PrecinctId) } : {}),
+    precinctPortion: inForce.precinctPortion,
+    style: inForce.style,
+    contests: inForce.contests,
+    versions: { original, ...(adjudicated ? { adjudicated } : {}), current },
+  };
+}
+
+function toVersion(
+  version: DominionVersion,
+  lookup: DominionLookup,
+  resolve: (contest: DominionContest) => ContestVote,
+): CvrVersion {
+  const portion = lookup.portions.get(version.PrecinctPortionId);
+  return {
+    precinctPortion: portion?.Description ?? String(version.PrecinctPortionId),
+    style: lookup.ballotTypes.get(version.BallotTypeId) ?? String(version.BallotTypeId),
+    contests: version.Cards.flatMap((card) => card.Contests.map(resolve)),
+  };
+}
+
+function toContestVote(
+  contest: DominionContest,
+  lookup: DominionLookup,
+  where: { file: string; index: number },
+  log: ProblemLog,
+): ContestVote {
+  const at = `${where.file} session ${where.index + 1}`;
+  if (!lookup.contestById.has(contest.Id)) {
+    log.warn(
+      'unknown-contest',
+      where.file,
+      undefined,
+      `${at}: contest ${contest.Id} is not in ContestManifest`,
+    );
+  }
+  const marks = contest.Marks.map((mark) => {
+    const candidate = lookup.candidateById.get(mark.CandidateId);
+    if (!candidate) {
+      log.warn(
+        'unknown-option',
+        where.file,
+        undefined,
+        `${at}: candidate ${mark.CandidateId} is not in CandidateManifest`,
+      );
+    }
+    return {
+      optionId: String(mark.CandidateId),
+      rank: mark.Rank,
+      isVote: mark.IsVote,
+      ...(mark.IsAmbiguous ? { isAmbiguous: true } : {}),
+      ...(candidate?.option.isWriteIn ? { isWriteIn: true } : {}),
+      ...(mark.MarkDensity !== undefined ? { density: mark.MarkDensity } : {}),
+    };
+  });
+  const conditions = (contest.OutstackConditionIds ?? []).map(
+    (id) => lookup.conditions.get(id) ?? String(id),
+  );
+  return {
+    contestId: String(contest.Id),
+    marks,
+    overvotes: contest.Overvotes,
+    undervotes: contest.Undervotes,
+    ...(conditions.length > 0 ? { conditions } : {}),
+  };
+}

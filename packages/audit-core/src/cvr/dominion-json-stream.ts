@@ -1,0 +1,26 @@
+import { pipeline } from 'node:stream';
+import { pick } from 'stream-json/filters/pick.js';
+import { streamArray } from 'stream-json/streamers/stream-array.js';
+import type { CvrSource } from './source.js';
+
+/** One element of `Sessions`, not yet checked, with its index in the file. */
+export interface RawSession {
+  index: number;
+  value: unknown;
+}
+
+/**
+ * Streams the `Sessions` array of one `CvrExport*.json` without holding the file: only one
+ * session is assembled at a time, so memory stays flat however large the export is.
+ */
+export async function* streamDominionSessions(source: CvrSource): AsyncGenerator<RawSession> {
+  const items = pipeline(
+    source.open(),
+    pick.withParserAsStream({ filter: 'Sessions' }),
+    streamArray.asStream(),
+    () => undefined, // errors surface through the iterator below
+  );
+  for await (const item of items as AsyncIterable<{ key: number; value: unknown }>) {
+    yield { index: item.key, value: item.value };
+  }
+}

@@ -1,0 +1,103 @@
+import { readdir } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { loadDominionManifests, type DominionLookup } from './dominion-json-manifests.js';
+import { checkSession, sessionToBallot } from './dominion-json-session.js';
+import { streamDominionSessions } from './dominion-json-stream.js';
+import { DOMINION_MANIFESTS, type DominionManifestKind } from './dominion-json-types.js';
+import type { CvrBallot } from './model.js';
+import { DuplicateGuard, ProblemLog, type CvrReader } from './reader.js';
+import { bufferSource, fileSource, readSourceText, type CvrSource } from './source.js';
+import { walkZip } from './zip.js';
+
+type ManifestSources = Partial<Record<DominionManifestKind, CvrSource>>;
+
+const EXPORT_FILE = /(^|\/)CvrExport[^/]*\.json$/i;
+
+/** Which manifest a file name is, if any. */
+export function dominionManifestKind(name: string): DominionManifestKind | undefined {
+  const file = basename(name).toLowerCase();
+  const kinds = Object.keys(DOMINION_MANIFESTS) as DominionManifestKind[];
+  return kinds.find((kind) => DOMINION_MANIFESTS[kind].toLowerCase() === file);
+}
+
+/** Orders `CvrExport_2.json` before `CvrExport_10.json`. */
+const byExportNumber = (a: string, b: string): number =>
+  a.localeCompare(b, 'en', { numeric: true });
+
+/**
+ * Opens a Dominion JSON export from its files: the manifests are read now, the
+ * `CvrExport*.json` files are streamed session by session when `ballots` is iterated.
+ */
+export async function openDominionJson(sources: CvrSource[]): Promise<CvrReader> {
+  const manifests: ManifestSources = {};
+  for (const source of sources) {
+    const kind = dominionManifestKind(source.name);
+    if (kind) manifests[kind] = source;
+  }
+  const exports = sources
+    .filter((source) => EXPORT_FILE.test(source.name))
+    .sort((a, b) => byExportNumber(a.name, b.name));
+  return openParts(manifests, async function* () {
+    yield* exports;
+  });
+}
+
+/** Opens an export unpacked into a directory. */
+export async function openDominionJsonDirectory(directory: string): Promise<CvrReader> {
+  const names = await readdir(directory);
+  return openDominionJson(names.map((name) => fileSource(join(directory, name), name)));
+}
+
+/** Opens an export still in its zip: one pass reads the manifests, a second streams sessions. */
+export async function openDominionJsonZip(path: string): Promise<CvrReader> {
+  const manifests: ManifestSources = {};
+  for await (const item of walkZip(path)) {
+    const kind = dominionManifestKind(item.name);
+    if (kind) manifests[kind] = bufferSource(item.name, await readSourceText(item.source));
+  }
+  return openParts(manifests, async function* () {
+    for await (const item of walkZip(path)) {
+      if (EXPORT_FILE.test(item.name)) yield item.source;
+    }
+  });
+}
+
+async function openParts(
+  manifests: ManifestSources,
+  exports: () => AsyncIterable<CvrSource>,
+): Promise<CvrReader> {
+  const lookup = await loadDominionManifests(manifests);
+  const log = new ProblemLog();
+  return {
+    format: 'dominion-json',
+    election: { version: lookup.version },
+    contests: lookup.contests,
+    problems: log.problems,
+    ballots: streamBallots(lookup, exports(), log),
+  };
+}
+
+async function* streamBallots(
+  lookup: DominionLookup,
+  exports: AsyncIterable<CvrSource>,
+  log: ProblemLog,
+): AsyncGenerator<CvrBallot> {
+  const guard = new DuplicateGuard(log);
+  for await (const source of exports) {
+    const file = source.name;
+    try {
+      for await (const { index, value } of streamDominionSessions(source)) {
+        const session = checkSession(value);
+        if (typeof session === 'string') {
+          log.error('malformed-row', file, undefined, `${file} session ${index + 1} ${session}`);
+          continue;
+        }
+        yield guard.check(sessionToBallot(session, lookup, { file, index }, log));
+      }
+    } catch (error) {
+      // One broken file must not hide the others; it is named so that it can be re-exported.
+      const reason = error instanceof Error ? error.message : String(error);
+      log.error('unreadable-file', file, undefined, `${file} could not be read: ${reason}`);
+    }
+  }
+}
