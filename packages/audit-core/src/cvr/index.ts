@@ -7,3 +7,6 @@ export {
   openDominionJsonDirectory,
   openDominionJsonZip,
 } from './dominion-json.js';
+export { openEssCsv, openEssXlsx, type EssOptions } from './ess.js';
+export { readBallotManifest, type BallotManifest, type ManifestBatch } from './ballot-manifest.js';
+export { BatchTally, reconcileWithManifest, findRecordGaps } from './reconcile.js';

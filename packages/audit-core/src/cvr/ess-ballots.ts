@@ -1,0 +1,93 @@
+import { isBlankRow, readCsvRows } from './csv.js';
+import type { ProblemLog } from './reader.js';
+import type { CvrSource } from './source.js';
+
+/** One line of an ES&S "ballots" companion file. */
+export interface EssBallotEntry {
+  cvrNumber: string;
+  batch: string;
+  tabulator: string;
+  record: string;
+  status: string;
+  precinct: string;
+  file: string;
+  line: number;
+}
+
+const TOTAL_ROW = /^Total\s*:\s*(\d+)$/i;
+
+/**
+ * Reads the ballots files (preamble, header `Cast Vote Record,Batch,…,Tabulator CVR,…`, rows,
+ * `Total : N`) into a map by CVR number. Bad rows, repeats and a wrong total become problems.
+ */
+export async function readEssBallots(
+  sources: CvrSource[],
+  log: ProblemLog,
+): Promise<Map<string, EssBallotEntry>> {
+  const entries = new Map<string, EssBallotEntry>();
+  for (const source of sources) {
+    const file = source.name;
+    let header: string[] | undefined;
+    let count = 0;
+    for await (const { line, cells } of readCsvRows(source)) {
+      const first = cells[0]?.trim() ?? '';
+      if (!header) {
+        if (first === 'Cast Vote Record') header = cells.map((cell) => cell.trim());
+        continue;
+      }
+      if (isBlankRow(cells)) continue;
+      const total = TOTAL_ROW.exec(first);
+      if (total) {
+        if (Number(total[1]) !== count) {
+          log.error(
+            'malformed-row',
+            file,
+            line,
+            `${file} row ${line}: total ${total[1]}, rows ${count}`,
+          );
+        }
+        continue;
+      }
+      const entry = toEntry(header, cells, file, line);
+      if (typeof entry === 'string') {
+        log.error('malformed-row', file, line, `${file} row ${line}: ${entry}`);
+        continue;
+      }
+      count += 1;
+      const earlier = entries.get(entry.cvrNumber);
+      if (earlier) {
+        const message = `${file} row ${line}: CVR ${entry.cvrNumber} repeats ${earlier.file} row ${earlier.line}`;
+        log.error('duplicate-ballot', file, line, message);
+        continue;
+      }
+      entries.set(entry.cvrNumber, entry);
+    }
+    if (!header)
+      log.error('malformed-header', file, undefined, `${file} has no "Cast Vote Record" header`);
+  }
+  return entries;
+}
+
+function toEntry(
+  header: string[],
+  cells: string[],
+  file: string,
+  line: number,
+): EssBallotEntry | string {
+  const get = (name: string): string => cells[header.indexOf(name)]?.trim() ?? '';
+  const cvrNumber = get('Cast Vote Record');
+  const tabulatorCvr = get('Tabulator CVR');
+  if (!/^\d+$/.test(cvrNumber)) return `"${cvrNumber}" is not a CVR number`;
+  // Tabulator CVR is 4 digits of tabulator then 6 of record: 0002003172 is tabulator 2, record 3172.
+  if (!/^\d{10}$/.test(tabulatorCvr)) return `Tabulator CVR "${tabulatorCvr}" is not 10 digits`;
+  return {
+    cvrNumber,
+    batch: get('Batch'),
+    tabulator: String(Number(tabulatorCvr.slice(0, 4))),
+    record: String(Number(tabulatorCvr.slice(4))),
+    status: get('Ballot Status'),
+    precinct: get('Precinct ID'),
+    file,
+    line,
+  };
+}
