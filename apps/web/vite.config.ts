@@ -2,6 +2,10 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+// The API the dev and preview servers forward /api to (the Fastify server by default).
+const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
+const proxy = { '/api': { target: apiTarget, changeOrigin: true } };
+
 // The 'source' condition makes @scrutineer/contracts resolve to its TypeScript sources.
 export default defineConfig({
   plugins: [react()],
@@ -9,12 +13,12 @@ export default defineConfig({
   server: {
     host: '127.0.0.1',
     port: 5173,
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: true } },
+    proxy,
   },
   preview: {
     host: '127.0.0.1',
     port: 4173,
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: true } },
+    proxy,
   },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

@@ -52,6 +52,19 @@ export const theme = createTheme({
       },
     },
     MuiTextField: { defaultProps: { fullWidth: true } },
+    // Browser autofill paints inputs light blue; keep them on the card's colour.
+    MuiOutlinedInput: {
+      styleOverrides: {
+        input: {
+          '&:-webkit-autofill': {
+            WebkitBoxShadow: '0 0 0 100px #221d30 inset',
+            WebkitTextFillColor: '#ffffff',
+            caretColor: '#ffffff',
+            borderRadius: 'inherit',
+          },
+        },
+      },
+    },
     MuiAppBar: { defaultProps: { elevation: 0, color: 'transparent' } },
     MuiListItemButton: {
       styleOverrides: {
