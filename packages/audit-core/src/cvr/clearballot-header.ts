@@ -16,9 +16,7 @@ const CHOICE = /^Choice_(\d+)_\d+$/;
  * Parses `Choice_<id>_<n>:<contest>[:<rank>]:Number of Winners N:<choice>:<party>`. The contest
  * and choice may hold commas (the header is quoted), so we anchor on the fixed parts.
  */
-export function parseChoiceHeader(
-  header: string,
-):
+export function parseChoiceHeader(header: string):
   | {
       optionId: string;
       contest: string;

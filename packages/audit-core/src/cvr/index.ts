@@ -11,3 +11,4 @@ export { openEssCsv, openEssXlsx, type EssOptions } from './ess.js';
 export { readBallotManifest, type BallotManifest, type ManifestBatch } from './ballot-manifest.js';
 export { BatchTally, reconcileWithManifest, findRecordGaps } from './reconcile.js';
 export { openClearBallotCsv } from './clearballot.js';
+export { openHartXml, openHartZip } from './hart.js';

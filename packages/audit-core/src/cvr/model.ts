@@ -14,6 +14,7 @@ export interface OptionDefinition {
 export interface ContestDefinition {
   id: string;
   name: string;
+  /** How many options a voter may choose; 0 when the export does not say (Hart). */
   voteFor: number;
   /** Number of ranks for a ranked-choice contest; 0 when not ranked. */
   ranks: number;

@@ -1,0 +1,56 @@
+import { ContestBook } from './contest-book.js';
+import { parseHartSheet } from './hart-xml.js';
+import type { CvrBallot } from './model.js';
+import { DuplicateGuard, ProblemLog, type CvrReader } from './reader.js';
+import { readSourceText, type CvrSource } from './source.js';
+import { walkZip } from './zip.js';
+
+/** A per-sheet file is a few kilobytes; reading stops past this (zip bombs). */
+const MAX_SHEET_BYTES = 16 * 1024 * 1024;
+
+/** Opens Hart per-sheet CVR XML files; they are read one at a time as `ballots` is iterated. */
+export function openHartXml(sources: Iterable<CvrSource> | AsyncIterable<CvrSource>): CvrReader {
+  const book = new ContestBook();
+  const log = new ProblemLog();
+  return {
+    format: 'hart-xml',
+    election: {},
+    contests: book.contests,
+    problems: log.problems,
+    ballots: streamSheets(sources, book, log),
+  };
+}
+
+/** Opens a zip of Hart per-sheet CVR XML files, streamed entry by entry, never unpacked. */
+export function openHartZip(path: string): CvrReader {
+  return openHartXml(xmlEntries(path));
+}
+
+async function* xmlEntries(path: string): AsyncGenerator<CvrSource> {
+  for await (const item of walkZip(path)) {
+    // The size cap in readSourceText stops a bomb while it inflates, whatever the header claims.
+    if (item.name.toLowerCase().endsWith('.xml')) yield item.source;
+  }
+}
+
+async function* streamSheets(
+  sources: Iterable<CvrSource> | AsyncIterable<CvrSource>,
+  book: ContestBook,
+  log: ProblemLog,
+): AsyncGenerator<CvrBallot> {
+  const guard = new DuplicateGuard(log);
+  for await (const source of sources) {
+    const file = source.name;
+    let sheet: CvrBallot | string;
+    try {
+      sheet = parseHartSheet(await readSourceText(source, MAX_SHEET_BYTES), file, book);
+    } catch (error) {
+      sheet = `could not be read: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    if (typeof sheet === 'string') {
+      log.error('unreadable-file', file, undefined, `${file} ${sheet}`);
+      continue;
+    }
+    yield guard.check(sheet);
+  }
+}
