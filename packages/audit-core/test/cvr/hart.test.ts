@@ -52,7 +52,7 @@ describe('Hart per-sheet XML', () => {
   });
 
   it('streams the sheets out of a zip and names an entry that is not a CVR', async () => {
-    const entries = await Promise.all(
+    const entries: { name: string; data: Buffer | string }[] = await Promise.all(
       FILES.map(async (name) => ({
         name: `cvrs/${name}`,
         data: await readFile(realCvrPath(`hart_xml/${name}`)),
