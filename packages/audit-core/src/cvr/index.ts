@@ -12,3 +12,5 @@ export { readBallotManifest, type BallotManifest, type ManifestBatch } from './b
 export { BatchTally, reconcileWithManifest, findRecordGaps } from './reconcile.js';
 export { openClearBallotCsv } from './clearballot.js';
 export { openHartXml, openHartZip } from './hart.js';
+export { detectCvrLayout, type CvrLayout, type Detection } from './detect.js';
+export { openCvrFile, type OpenCvrOptions, type OpenCvrResult } from './open.js';
