@@ -15,7 +15,10 @@ import { createAuthenticator, requireDeclaredAccess } from './platform/http/acce
 import { registerWebApp } from './platform/http/web-app.js';
 import { registerAdminRoutes } from './modules/admin/index.js';
 import { registerAuthRoutes } from './modules/auth/index.js';
+import { registerDistrictsModule } from './modules/districts/index.js';
+import { registerElectionsModule } from './modules/elections/index.js';
 import { registerProfileRoutes } from './modules/profile/index.js';
+import { registerReferenceRoutes } from './modules/reference/index.js';
 import { registerSystemRoutes } from './modules/system/index.js';
 import { findUserById } from './modules/users/index.js';
 
@@ -59,6 +62,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerAuthRoutes(api, authenticator, deps);
       registerProfileRoutes(api, authenticator, deps);
       registerAdminRoutes(api, authenticator, deps);
+      registerReferenceRoutes(api, authenticator);
+      registerDistrictsModule(api, authenticator, deps);
+      registerElectionsModule(api, authenticator, deps);
     },
     { prefix: API_PREFIX },
   );

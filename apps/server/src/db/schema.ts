@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -115,3 +116,125 @@ export const mailOutbox = pgTable('mail_outbox', {
   error: text('error'),
   createdAt: createdAt(),
 });
+
+/** A jurisdiction (a US county or its equivalent) that holds elections. */
+export const districts = pgTable(
+  'districts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** `country_state_districtname` without spaces; one district per jurisdiction. */
+    name: text('name').notNull(),
+    country: text('country').notNull(),
+    stateName: text('state_name').notNull(),
+    districtName: text('district_name').notNull(),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    statePostalCode: text('state_postal_code').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    email: text('email').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    website: text('website').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('districts_name_key').on(sql`lower(${t.name})`)],
+);
+
+export const districtMembers = pgTable(
+  'district_members',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    districtId: integer('district_id')
+      .notNull()
+      .references(() => districts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('Observer'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('district_members_district_user_key').on(t.districtId, t.userId),
+    index('district_members_user_idx').on(t.userId),
+  ],
+);
+
+export const districtContacts = pgTable(
+  'district_contacts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    districtId: integer('district_id')
+      .notNull()
+      .references(() => districts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    email: text('email').notNull(),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    stateZipcode: text('state_zipcode').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    website: text('website').notNull().default(''),
+    date: date('date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('district_contacts_district_idx').on(t.districtId, t.id)],
+);
+
+export const elections = pgTable(
+  'elections',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    eType: text('e_type').notNull(),
+    privacy: text('privacy').notNull(),
+    country: text('country').notNull(),
+    state: text('state').notNull(),
+    county: text('county').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    description: text('description').notNull().default(''),
+    /** The election path; files and audit jobs live under it, so it is unique. */
+    address: text('address').notNull(),
+    /** A district with elections cannot be deleted (docs/decisions.md): no cascade here. */
+    districtId: integer('district_id').references(() => districts.id, { onDelete: 'restrict' }),
+    projectIds: integer('project_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('elections_address_key').on(sql`lower(${t.address})`),
+    index('elections_district_idx').on(t.districtId, t.id),
+    index('elections_project_ids_idx').using('gin', t.projectIds),
+  ],
+);
+
+export const electionMembers = pgTable(
+  'election_members',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    electionId: integer('election_id')
+      .notNull()
+      .references(() => elections.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('Observer'),
+    /** Set each time the member opens the election: the list's Access Date. */
+    lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('election_members_election_user_key').on(t.electionId, t.userId),
+    // The election list walks a member's rows newest access first.
+    index('election_members_user_access_idx').on(
+      t.userId,
+      t.lastAccessedAt.desc().nullsLast(),
+      t.electionId.desc(),
+    ),
+  ],
+);

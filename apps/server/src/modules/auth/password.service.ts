@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../platform/deps.js';
+import type { Executor } from '../../platform/db/database.js';
 import { recordEvent } from '../../platform/db/events.js';
 import { badRequest } from '../../platform/errors.js';
 import { passwordResetMail } from '../../platform/mail/templates.js';
@@ -45,4 +46,15 @@ export async function setNewPassword(
       action: 'reset-password',
     });
   });
+}
+
+const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * A set-password link for an account created by an invitation: a reset key that lasts 7 days,
+ * opened on the same page as a password reset (setting it also verifies the e-mail).
+ */
+export async function invitationLink(deps: AppDeps, tx: Executor, userId: number): Promise<string> {
+  const key = await issueKey(tx, userId, 'reset', INVITATION_TTL_MS);
+  return `${deps.config.publicUrl}/session/set-newpassword/${key}/${userId}`;
 }

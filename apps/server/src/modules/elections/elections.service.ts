@@ -1,0 +1,149 @@
+import {
+  ELECTION_MESSAGES,
+  electionPath,
+  DISTRICT_MESSAGES,
+  type ElectionCreateBody,
+  type ElectionListQuery,
+  type ElectionUpdateBody,
+  type MemberRole,
+} from '@scrutineer/contracts';
+import type { Executor } from '../../platform/db/database.js';
+import { recordEvent } from '../../platform/db/events.js';
+import { isUniqueViolation } from '../../platform/db/pg-errors.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { assertElectionsArea, isDistrictAuditor, loadDistrict } from '../districts/index.js';
+import { isAdmin, type UserRow } from '../users/index.js';
+import { listElections as listElectionRows } from './elections.list.js';
+import { assertLockedUnchanged, placeFromDistrict } from './elections.locks.js';
+import { electionRole, isElectionAuditor } from './elections.policy.js';
+import {
+  deleteElection as deleteElectionRow,
+  findElectionByAddress,
+  findElectionFor,
+  insertElection,
+  touchElectionAccess,
+  updateElection as updateElectionRow,
+  type ElectionWithMembership,
+} from './elections.repository.js';
+import { addMember } from './members.repository.js';
+
+export interface LoadedElection {
+  row: ElectionWithMembership;
+  role: MemberRole;
+}
+
+/** Loads an election the user may see, with their role; one they may not see is 404. */
+export async function loadElection(
+  db: Executor,
+  user: UserRow,
+  id: number,
+): Promise<LoadedElection> {
+  assertElectionsArea(user);
+  const row = await findElectionFor(db, id, user.id);
+  const role = row && electionRole(user, row.memberRole);
+  if (!row || !role) throw notFound();
+  return { row, role };
+}
+
+export async function listElections(deps: AppDeps, user: UserRow, query: ElectionListQuery) {
+  assertElectionsArea(user);
+  const viewer = { userId: user.id, isAdmin: isAdmin(user) };
+  const { rows, total } = await listElectionRows(deps.database.db, viewer, query);
+  // Listed rows are the user's memberships, or every election for an Admin (acting Auditor).
+  const items = rows.map((row) => ({
+    row,
+    role: electionRole(user, row.memberRole) ?? 'Observer',
+  }));
+  return { items, total };
+}
+
+/** Opens an election: the member's access date is recorded for the list's default order. */
+export async function openElection(deps: AppDeps, user: UserRow, id: number) {
+  const loaded = await loadElection(deps.database.db, user, id);
+  if (loaded.row.memberRole === null) return loaded;
+  const lastAccessedAt = await touchElectionAccess(deps.database.db, id, user.id);
+  return { ...loaded, row: { ...loaded.row, lastAccessedAt } };
+}
+
+/** Creates an election in a district (its Auditor only); the creator is the election's Auditor. */
+export async function createElection(deps: AppDeps, user: UserRow, body: ElectionCreateBody) {
+  const db = deps.database.db;
+  const district = await loadDistrict(db, user, body.districtId);
+  if (!isDistrictAuditor(district.role)) throw forbidden(DISTRICT_MESSAGES.auditorOnlyElections);
+  const place = placeFromDistrict(body, district.row.district);
+  const address = electionPath({ ...place, e_type: body.e_type, date: body.date });
+  try {
+    const id = await db.transaction(async (tx) => {
+      if (await findElectionByAddress(tx, address)) throw conflict(ELECTION_MESSAGES.pathTaken);
+      const election = await insertElection(tx, {
+        ...place,
+        name: body.name,
+        eType: body.e_type,
+        privacy: body.privacy,
+        date: body.date,
+        description: body.description,
+        address,
+        districtId: body.districtId,
+        projectIds: body.project_ids,
+        createdBy: user.id,
+      });
+      await addMember(tx, election.id, user.id, 'Auditor');
+      await recordEvent(tx, {
+        actorId: user.id,
+        subjectType: 'election',
+        subjectId: election.id,
+        action: 'create',
+        data: { address, districtId: body.districtId },
+      });
+      return election.id;
+    });
+    return await loadElection(db, user, id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(ELECTION_MESSAGES.pathTaken);
+    throw error;
+  }
+}
+
+/** Changes name, description and projects; the Auditor only, and locked fields stay. */
+export async function updateElection(
+  deps: AppDeps,
+  user: UserRow,
+  id: number,
+  body: ElectionUpdateBody,
+) {
+  if (body.id !== undefined && body.id !== id) throw badRequest(ELECTION_MESSAGES.idMismatch);
+  const { row, role } = await loadElection(deps.database.db, user, id);
+  if (!isElectionAuditor(role)) throw forbidden(ELECTION_MESSAGES.auditorOnlyEdit);
+  assertLockedUnchanged(row.election, body);
+  await deps.database.db.transaction(async (tx) => {
+    await updateElectionRow(tx, id, {
+      name: body.name,
+      description: body.description,
+      ...(body.project_ids ? { projectIds: body.project_ids } : {}),
+    });
+    await recordEvent(tx, {
+      actorId: user.id,
+      subjectType: 'election',
+      subjectId: id,
+      action: 'update',
+    });
+  });
+  return loadElection(deps.database.db, user, id);
+}
+
+/** Deletes an election with its memberships (the Auditor only); docs/decisions.md. */
+export async function deleteElection(deps: AppDeps, user: UserRow, id: number): Promise<void> {
+  const { row, role } = await loadElection(deps.database.db, user, id);
+  if (!isElectionAuditor(role)) throw forbidden(ELECTION_MESSAGES.auditorOnlyDelete);
+  await deps.database.db.transaction(async (tx) => {
+    await deleteElectionRow(tx, id);
+    await recordEvent(tx, {
+      actorId: user.id,
+      subjectType: 'election',
+      subjectId: id,
+      action: 'delete',
+      data: { address: row.election.address, districtId: row.election.districtId },
+    });
+  });
+}
