@@ -1,2 +1,3 @@
 /** The audit engine: vote-record readers, ballot image analysis, comparison and reports. */
 export {};
+export * from './cvr/index.js';

@@ -14,3 +14,4 @@ export { openClearBallotCsv } from './clearballot.js';
 export { openHartXml, openHartZip } from './hart.js';
 export { detectCvrLayout, type CvrLayout, type Detection } from './detect.js';
 export { openCvrFile, type OpenCvrOptions, type OpenCvrResult } from './open.js';
+export * from './writers/index.js';
