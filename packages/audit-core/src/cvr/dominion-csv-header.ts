@@ -16,6 +16,7 @@ export interface DominionColumn {
   index: number;
   contest: ContestDefinition;
   optionId: string;
+  isWriteIn: boolean;
 }
 
 export interface DominionCsvLayout {
@@ -68,13 +69,14 @@ export function parseDominionHeader(rows: string[][]): DominionCsvLayout | strin
       optionId = `${choice} #${n}`;
     }
     const party = fieldRow[index]?.trim() ?? '';
+    const isWriteIn = /^write-?\s?in/i.test(choice);
     contest.options.push({
       id: optionId,
       name: choice,
       ...(party ? { party } : {}),
-      ...(/^write-?\s?in/i.test(choice) ? { isWriteIn: true } : {}),
+      ...(isWriteIn ? { isWriteIn } : {}),
     });
-    columns.push({ index, contest, optionId });
+    columns.push({ index, contest, optionId, isWriteIn });
   }
   if (columns.length === 0) return 'row 2 names no contest';
   const election = { name: first[0] ?? '', version: first[1] ?? '' };

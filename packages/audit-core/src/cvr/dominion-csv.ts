@@ -113,7 +113,10 @@ function readContests(
       entry = { marks: [], voteFor: column.contest.voteFor };
       byContest.set(column.contest.id, entry);
     }
-    if (cell === '1') entry.marks.push({ optionId: column.optionId, rank: 1, isVote: true });
+    if (cell === '1') {
+      const writeIn = column.isWriteIn ? { isWriteIn: true } : {};
+      entry.marks.push({ optionId: column.optionId, rank: 1, isVote: true, ...writeIn });
+    }
   }
   return [...byContest].map(([contestId, { marks, voteFor }]) => ({
     contestId,

@@ -72,8 +72,8 @@ function toContestVote(contest: HartContest, book: ContestBook): ContestVote {
     const value = option.Value ?? '';
     if (value.length > 1) definition.ranks = Math.max(definition.ranks, value.length);
     const text = option.WriteInData?.Text;
-    [...value].forEach((digit, position) => {
-      if (digit !== '1') return;
+    for (let position = 0; position < value.length; position += 1) {
+      if (value.charAt(position) !== '1') continue;
       marks.push({
         optionId,
         rank: position + 1,
@@ -81,7 +81,7 @@ function toContestVote(contest: HartContest, book: ContestBook): ContestVote {
         ...(isWriteIn ? { isWriteIn } : {}),
         ...(text ? { writeInText: text } : {}),
       });
-    });
+    }
   }
   const conditions = Object.keys(contest).filter((key) => !KNOWN.has(key));
   return {
