@@ -6,7 +6,13 @@ import { streamDominionSessions } from './dominion-json-stream.js';
 import { DOMINION_MANIFESTS, type DominionManifestKind } from './dominion-json-types.js';
 import type { CvrBallot } from './model.js';
 import { DuplicateGuard, ProblemLog, type CvrReader } from './reader.js';
-import { bufferSource, fileSource, readSourceText, type CvrSource } from './source.js';
+import {
+  bufferSource,
+  fileSource,
+  readSourceHead,
+  readSourceText,
+  type CvrSource,
+} from './source.js';
 import { walkZip } from './zip.js';
 
 type ManifestSources = Partial<Record<DominionManifestKind, CvrSource>>;
@@ -37,9 +43,21 @@ export async function openDominionJson(sources: CvrSource[]): Promise<CvrReader>
   const exports = sources
     .filter((source) => EXPORT_FILE.test(source.name))
     .sort((a, b) => byExportNumber(a.name, b.name));
-  return openParts(manifests, async function* () {
-    yield* exports;
-  });
+  const electionId = exports[0] ? await readElectionId(exports[0]) : undefined;
+  return openParts(
+    manifests,
+    async function* () {
+      yield* exports;
+    },
+    electionId,
+  );
+}
+
+/** `ElectionId` sits before `Sessions` in every export, so the first kilobytes hold it. */
+async function readElectionId(source: CvrSource): Promise<string | undefined> {
+  const head = (await readSourceHead(source, 4096)).toString('utf8');
+  const literal = /"ElectionId"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(head)?.[1];
+  return literal ? (JSON.parse(literal) as string) : undefined;
 }
 
 /** Opens an export unpacked into a directory. */
@@ -65,12 +83,13 @@ export async function openDominionJsonZip(path: string): Promise<CvrReader> {
 async function openParts(
   manifests: ManifestSources,
   exports: () => AsyncIterable<CvrSource>,
+  electionId?: string,
 ): Promise<CvrReader> {
   const lookup = await loadDominionManifests(manifests);
   const log = new ProblemLog();
   return {
     format: 'dominion-json',
-    election: { version: lookup.version },
+    election: { ...(electionId ? { name: electionId } : {}), version: lookup.version },
     contests: lookup.contests,
     problems: log.problems,
     ballots: streamBallots(lookup, exports(), log),

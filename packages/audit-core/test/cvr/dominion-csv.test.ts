@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openDominionCsv } from '../../src/cvr/index.js';
+import { bufferSource, openDominionCsv } from '../../src/cvr/index.js';
 import { collect, realCvr } from './fixtures.js';
 
 describe('openDominionCsv', () => {
@@ -67,5 +67,31 @@ describe('openDominionCsv', () => {
     });
     expect(reader.problems[0]?.message).toContain('row 6');
     expect(reader.problems[0]?.message).toContain('row 5');
+  });
+
+  it('reports short rows and cells that are not 0 or 1 by line, and reads on', async () => {
+    const text = [
+      'E,5.2,,,',
+      ',,,,C (Vote For=1),C (Vote For=1)',
+      ',,,,A,B',
+      'CvrNumber,TabulatorNum,BatchId,RecordId,,',
+      '1,1,1,1,1,0',
+      '2,1,1,2,1',
+      '3,1,1,3,2,0',
+      '4,1,1,4,0,1',
+    ].join('\n');
+    const reader = await openDominionCsv(bufferSource('cvr.csv', text));
+    const ballots = await collect(reader.ballots);
+    expect(ballots.map((b) => b.id)).toEqual(['1-1-1', '1-1-4']);
+    expect(reader.problems.map((p) => [p.code, p.row, p.message])).toEqual([
+      ['malformed-row', 6, 'row 6: 5 cells, the header has 6'],
+      ['malformed-row', 7, 'row 7 column 5: "2" is not 0 or 1'],
+    ]);
+  });
+
+  it('refuses a file whose fourth row is not the metadata header', async () => {
+    await expect(openDominionCsv(bufferSource('x.csv', 'a\nb\nc\nd\n'))).rejects.toThrow(
+      'x.csv: not a Dominion CVR_Export: row 4 does not start with CvrNumber',
+    );
   });
 });

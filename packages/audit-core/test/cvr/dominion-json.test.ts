@@ -22,7 +22,7 @@ describe('openDominionJson', () => {
     expect(perFile('CvrExport_1732.json').every((b) => b.contests.length === 20)).toBe(true);
     expect(perFile('CvrExport_1733.json')[0]?.contests).toHaveLength(21);
     expect(reader.problems).toEqual([]);
-    expect(reader.election.version).toBe('5.17.18.1');
+    expect(reader.election).toEqual({ name: '2024 General Election', version: '5.17.18.1' });
   });
 
   it('keeps ranks, uncounted marks, outstack conditions and ambiguity', async () => {
