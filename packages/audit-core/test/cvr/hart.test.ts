@@ -76,4 +76,13 @@ describe('Hart per-sheet XML', () => {
       'b.xml: ballot 2fbc3df3-749a-420c-91be-e2bde8125830 duplicates a.xml',
     );
   });
+
+  it('stops inflating an entry far larger than any sheet (zip bomb) and names it', async () => {
+    const bomb = Buffer.alloc(17 * 1024 * 1024, 0x20);
+    const reader = openHartZip(await writeZip([{ name: 'bomb.xml', data: bomb }]));
+    expect(await collect(reader.ballots)).toEqual([]);
+    expect(reader.problems.map((p) => [p.code, p.message])).toEqual([
+      ['unreadable-file', 'bomb.xml could not be read: bomb.xml is larger than 16777216 bytes'],
+    ]);
+  });
 });
