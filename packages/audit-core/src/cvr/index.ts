@@ -1,3 +1,4 @@
+/** Cast vote records: streaming readers for every supported layout, writers, reconciliation. */
 export type * from './model.js';
 export type { CvrReader } from './reader.js';
 export { fileSource, bufferSource, type CvrSource } from './source.js';
