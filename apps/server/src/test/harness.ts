@@ -46,6 +46,16 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
     return {
       handle,
       drop: async () => {
+        // Let closed pool connections finish leaving: FORCE on a leaving client surfaces as an
+        // unhandled 'terminating connection' error in whichever test file runs next.
+        for (let attempt = 0; attempt < 100; attempt += 1) {
+          const { rows } = await admin.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
+          if ((rows[0]?.n ?? 0) === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
       },
