@@ -4,16 +4,29 @@ import { electionMembers, elections } from '../../db/schema.js';
 import type { Executor } from '../../platform/db/database.js';
 import type { ElectionWithMembership } from './elections.repository.js';
 
-const SORT_COLUMNS: Record<ElectionListQuery['sort'], SQL[]> = {
-  access: [sql`${electionMembers.lastAccessedAt}`],
+interface MemberColumns {
+  role: SQL;
+  access: SQL;
+}
+
+const sortColumns = (member: MemberColumns): Record<ElectionListQuery['sort'], SQL[]> => ({
+  access: [member.access],
   name: [sql`lower(${elections.name})`],
   e_type: [sql`${elections.eType}`],
   privacy: [sql`${elections.privacy}`],
   location: [sql`${elections.country}`, sql`${elections.state}`, sql`${elections.county}`],
   date: [sql`${elections.date}`],
-  role: [sql`${electionMembers.role}`],
+  role: [member.role],
   created_at: [sql`${elections.createdAt}`],
-};
+});
+
+/** NULLS LAST on every key: never-opened elections come last, and the order matches the index. */
+function orderFor(query: ElectionListQuery, member: MemberColumns): SQL[] {
+  const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
+  return [...sortColumns(member)[query.sort], sql`${elections.id}`].map(
+    (column) => sql`${column} ${direction} nulls last`,
+  );
+}
 
 function filters(query: ElectionListQuery): SQL | undefined {
   const pattern = query.search ? `%${query.search.replace(/[%_\\]/g, '\\$&')}%` : undefined;
@@ -39,11 +52,11 @@ export async function listElections(
   viewer: { userId: number; isAdmin: boolean },
   query: ElectionListQuery,
 ): Promise<{ rows: ElectionWithMembership[]; total: number }> {
-  const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
-  // NULLS LAST on every key: never-opened elections come last, and the order matches the index.
-  const orderBy = [...SORT_COLUMNS[query.sort], sql`${elections.id}`].map(
-    (column) => sql`${column} ${direction} nulls last`,
-  );
+  if (!viewer.isAdmin && query.search) return searchMemberships(db, viewer.userId, query);
+  const orderBy = orderFor(query, {
+    role: sql`${electionMembers.role}`,
+    access: sql`${electionMembers.lastAccessedAt}`,
+  });
   const membership = and(
     eq(electionMembers.electionId, elections.id),
     eq(electionMembers.userId, viewer.userId),
@@ -82,11 +95,52 @@ export async function listElections(
       .orderBy(...orderBy)
       .limit(query.page_size)
       .offset(offset),
+    countMemberships(db, viewer.userId, where),
+  ]);
+  return { rows, total: count?.count ?? 0 };
+}
+
+/** Without election filters the count needs no join: every membership has its election. */
+async function countMemberships(db: Executor, userId: number, where: SQL | undefined) {
+  const query = db.select({ count: sql<number>`count(*)::int` }).from(electionMembers);
+  return where
+    ? query
+        .innerJoin(elections, eq(elections.id, electionMembers.electionId))
+        .where(and(eq(electionMembers.userId, userId), where))
+    : query.where(eq(electionMembers.userId, userId));
+}
+
+/**
+ * A member's search reads their memberships first (OFFSET 0 keeps the planner from turning
+ * the join around into a scan of every election for the pattern), then matches those.
+ */
+async function searchMemberships(db: Executor, userId: number, query: ElectionListQuery) {
+  const mine = db
+    .select({
+      electionId: electionMembers.electionId,
+      role: electionMembers.role,
+      lastAccessedAt: electionMembers.lastAccessedAt,
+    })
+    .from(electionMembers)
+    .where(eq(electionMembers.userId, userId))
+    .offset(0)
+    .as('m');
+  const where = filters(query);
+  const orderBy = orderFor(query, { role: sql`${mine.role}`, access: sql`${mine.lastAccessedAt}` });
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ election: elections, memberRole: mine.role, lastAccessedAt: mine.lastAccessedAt })
+      .from(mine)
+      .innerJoin(elections, eq(elections.id, mine.electionId))
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
     db
       .select({ count: sql<number>`count(*)::int` })
-      .from(electionMembers)
-      .innerJoin(elections, eq(elections.id, electionMembers.electionId))
-      .where(mine),
+      .from(mine)
+      .innerJoin(elections, eq(elections.id, mine.electionId))
+      .where(where),
   ]);
   return { rows, total: count?.count ?? 0 };
 }

@@ -1,0 +1,191 @@
+// The election list at scale: 100,000 elections and about 1,000,000 memberships generated
+// straight into the database, then the first page, a filtered page and a search measured with
+// autocannon against the health route in the same run, on PostgreSQL and on PGlite.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { machineLine, writeSection } from './lib/results.js';
+import { startBuiltServer } from './lib/server.js';
+import { hasPostgres, startPostgres } from '../scripts/lib/postgres.mjs';
+
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+const ELECTIONS = 100_000;
+const USERS = 10_000;
+const DISTRICTS = 1_000;
+const MEMBERS_PER_ELECTION = 10;
+/** The demo User belongs to every 20th election: a heavy member with 5,000 elections. */
+const DEMO_USER_EVERY = 20;
+
+type Exec = (text: string) => Promise<unknown>;
+
+/** Set-based inserts: users, districts, elections, then the memberships, then statistics. */
+async function generate(exec: Exec): Promise<void> {
+  await exec(`INSERT INTO users (email, first_name, last_name, role, verified, subscription_plan)
+    SELECT 'bench' || g || '@example.org', 'Bench', 'Person' || g, 'User', true, 1
+    FROM generate_series(1, ${USERS}) g`);
+  await exec(`INSERT INTO districts (name, country, state_name, district_name, email, date)
+    SELECT 'US_CA_Bench' || g, 'US', 'CA', 'Bench ' || g, 'clerk' || g || '@example.org', '2024-01-01'
+    FROM generate_series(1, ${DISTRICTS}) g`);
+  await exec(`INSERT INTO elections
+      (name, e_type, privacy, country, state, county, date, address, district_id, project_ids)
+    SELECT 'Election ' || g,
+      (ARRAY['General','Primary','Presidential Preference Primary','Special','Municipal'])[g % 5 + 1],
+      (ARRAY['Public','Open','Closed'])[g % 3 + 1],
+      'US', 'CA', 'Bench ' || (g % ${DISTRICTS} + 1), DATE '2000-01-01' + (g % 9000),
+      'US/CA/Bench' || (g % ${DISTRICTS} + 1) || '/General/' || g,
+      (SELECT min(id) FROM districts) + g % ${DISTRICTS}, ARRAY[g % 50 + 1]
+    FROM generate_series(1, ${ELECTIONS}) g`);
+  // Offsets k * 1009 are distinct modulo the user count, so no (election, user) pair repeats.
+  await exec(`INSERT INTO election_members (election_id, user_id, role, last_accessed_at)
+    SELECT e.id, u0.first + (e.id * 7 + k * 1009) % ${USERS},
+      (ARRAY['Auditor','Uploader','Observer'])[k % 3 + 1],
+      CASE WHEN (e.id + k) % 3 = 0 THEN NULL
+        ELSE now() - ((e.id * 13 + k) % 100000) * interval '1 minute' END
+    FROM elections e
+    CROSS JOIN generate_series(0, ${MEMBERS_PER_ELECTION - 1}) k
+    CROSS JOIN (SELECT min(id) AS first FROM users WHERE email LIKE 'bench%') u0`);
+  await exec(`INSERT INTO election_members (election_id, user_id, role, last_accessed_at)
+    SELECT e.id, u.id, 'Observer', CASE WHEN e.id % 40 = 0 THEN now() - e.id * interval '1 second' END
+    FROM elections e, users u
+    WHERE e.id % ${DEMO_USER_EVERY} = 0 AND u.email = 'user@scrutineer.local'`);
+  await exec('ANALYZE');
+}
+
+interface Measured {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(name: string, url: string, token?: string): Promise<Measured> {
+  const result = await autocannon({
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+  });
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function signIn(url: string, email: string, password: string): Promise<string> {
+  const answer = await fetch(`${url}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: Buffer.from(password).toString('base64') }),
+  });
+  const body = (await answer.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+async function measureRoutes(label: string, url: string): Promise<Measured[]> {
+  const user = await signIn(url, 'user@scrutineer.local', 'user-password');
+  const admin = await signIn(url, 'admin@scrutineer.local', 'admin-password');
+  const firstPage = (await (
+    await fetch(`${url}/api/elections`, { headers: { authorization: `Bearer ${user}` } })
+  ).json()) as { total: number; items: { districtId: number }[] };
+  const district = firstPage.items[0]?.districtId ?? 1;
+  console.log(`${label}: the demo User belongs to ${firstPage.total} elections`);
+  const api = `${url}/api/elections`;
+  await measure('warm-up', `${url}/api/health`);
+  return [
+    await measure(`${label}: GET /api/health`, `${url}/api/health`),
+    await measure(`${label}: first page (member, by Access Date)`, api, user),
+    await measure(
+      `${label}: filtered page (member, ?district=)`,
+      `${api}?district=${district}`,
+      user,
+    ),
+    await measure(
+      `${label}: search (member, ?search=Election 12)`,
+      `${api}?search=Election%2012`,
+      user,
+    ),
+    await measure(`${label}: first page (Admin, all 100,000)`, api, admin),
+    await measure(
+      `${label}: search (Admin, ?search=Election 12)`,
+      `${api}?search=Election%2012`,
+      admin,
+    ),
+  ];
+}
+
+async function benchPostgres(): Promise<Measured[]> {
+  const postgres = await startPostgres();
+  const server = await startBuiltServer(3921, {
+    DATABASE_URL: postgres.url,
+    SIGNIN_RATE_LIMIT_MAX: '1000',
+  });
+  const client = new pg.Client({ connectionString: postgres.url });
+  try {
+    await client.connect();
+    const started = performance.now();
+    await generate((text) => client.query(text));
+    console.log(
+      `PostgreSQL: data generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    return await measureRoutes('PostgreSQL', server.url);
+  } finally {
+    await client.end();
+    await server.stop();
+    postgres.stop();
+  }
+}
+
+/** PGlite is one process's database: migrate and seed through the server, then fill, then serve. */
+async function benchPglite(): Promise<Measured[]> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-bench-elections-'));
+  const env = { DATA_DIR: dataDir, SIGNIN_RATE_LIMIT_MAX: '1000' };
+  try {
+    await (await startBuiltServer(3922, env)).stop();
+    const db = await PGlite.create(path.join(dataDir, 'db'));
+    const started = performance.now();
+    await generate((text) => db.exec(text));
+    await db.close();
+    console.log(`PGlite: data generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const server = await startBuiltServer(3922, env);
+    try {
+      return await measureRoutes('PGlite', server.url);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const measured = [
+  ...(hasPostgres() ? await benchPostgres() : []),
+  ...(process.env.BENCH_SKIP_PGLITE ? [] : await benchPglite()),
+];
+const row = (m: Measured) =>
+  `| ${m.name} | ${m.requestsPerSecond.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.errors} |`;
+const table = measured.map(row).join('\n');
+await writeSection(
+  'Election list: 100,000 elections and 1,000,000 memberships',
+  `Run: \`npx tsc -b && npx tsx bench/elections.ts\` (${DURATION_SECONDS} s per route, ${CONNECTIONS} connections, autocannon; the built server with log level warn). The script generates ${ELECTIONS.toLocaleString('en-US')} elections in ${DISTRICTS.toLocaleString('en-US')} districts, ${USERS.toLocaleString('en-US')} users with ${MEMBERS_PER_ELECTION} memberships per election (${(ELECTIONS * MEMBERS_PER_ELECTION).toLocaleString('en-US')}, two thirds with an access date), and makes the demo User a member of every ${DEMO_USER_EVERY}th election (${(ELECTIONS / DEMO_USER_EVERY).toLocaleString('en-US')} memberships), with \`INSERT … SELECT generate_series\`, on a throwaway PostgreSQL and on the embedded PGlite.
+${machineLine()}
+
+| route | requests/s | p50 ms | p99 ms | errors |
+|---|---|---|---|---|
+${table}
+
+Pages are 25 rows with the total count. A member's list walks their memberships through the
+index on (user, access date, election), so the first page and the count read only their own
+rows; the district filter uses the same rows. The Admin sees every election, so the Admin's
+first page sorts by the Admin's own access date over all 100,000 and the search scans them (no
+trigram index: PGlite ships pg_trgm only as an extension the embedded default does not load).`,
+);
+console.log(table);
