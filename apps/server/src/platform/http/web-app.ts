@@ -22,7 +22,15 @@ export async function registerWebApp(
   }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.raw.url ?? '';
-    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasWeb) {
+    // A missing script or stylesheet must fail as such, not load the app shell in its place.
+    const isAsset = url.startsWith('/assets/');
+    if (
+      url.startsWith('/api/') ||
+      url === '/api' ||
+      isAsset ||
+      request.method !== 'GET' ||
+      !hasWeb
+    ) {
       return reply.status(404).send({ error: MESSAGES.notFound });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
