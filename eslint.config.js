@@ -56,6 +56,7 @@ export default tseslint.config(
   {
     // Layer boundaries: contracts import only zod; the web never imports the server.
     files: ['packages/contracts/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
