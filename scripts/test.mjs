@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build, ensureDebianPackages, ensureDependencies, root, run } from './lib/setup.mjs';
-import { startPostgres } from './lib/postgres.mjs';
+import { freePort, startPostgres } from './lib/postgres.mjs';
 
 const outDir = path.join(root, '.tmp', 'test-results');
 rmSync(outDir, { recursive: true, force: true });
@@ -76,7 +76,7 @@ if (built) {
   const file = path.join(outDir, 'e2e.json');
   const ok = step('browser tests (Playwright, Chromium)', 'npx playwright test', {
     cwd: path.join(root, 'e2e'),
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_PORT: String(await freePort()) },
   });
   if (existsSync(file)) {
     const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};

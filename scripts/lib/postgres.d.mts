@@ -1,2 +1,3 @@
 export function hasPostgres(): boolean;
 export function startPostgres(): Promise<{ url: string; stop: () => void }>;
+export function freePort(): Promise<number>;

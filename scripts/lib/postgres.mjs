@@ -19,7 +19,8 @@ export function hasPostgres() {
   return postgresBin() !== null;
 }
 
-async function freePort() {
+/** A port nothing listens on right now, for servers a test run starts. */
+export async function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
