@@ -13,6 +13,7 @@ import type { AppDeps } from './platform/deps.js';
 import { AppError, registerErrorHandler } from './platform/errors.js';
 import { createAuthenticator, requireDeclaredAccess } from './platform/http/access.js';
 import { registerWebApp } from './platform/http/web-app.js';
+import { isLocalStore, registerLocalBlobRoutes } from './platform/storage/index.js';
 import { registerAdminRoutes } from './modules/admin/index.js';
 import { registerAuthRoutes } from './modules/auth/index.js';
 import { registerDistrictsModule } from './modules/districts/index.js';
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerReferenceRoutes(api, authenticator);
       registerDistrictsModule(api, authenticator, deps);
       registerElectionsModule(api, authenticator, deps);
+      if (isLocalStore(deps.blobs)) registerLocalBlobRoutes(api, deps.blobs);
     },
     { prefix: API_PREFIX },
   );

@@ -20,6 +20,19 @@ const configSchema = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).default(19_456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
   WEB_DIST_DIR: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** How long a signed part URL works; a resumed upload asks for fresh ones. */
+  UPLOAD_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(6 * 3600),
+  /** An upload with no new part for this long is aborted and its parts released. */
+  UPLOAD_IDLE_HOURS: z.coerce.number().positive().default(72),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_ADMIN_EMAIL: z.email().default('admin@scrutineer.local'),
   SEED_ADMIN_PASSWORD: z.string().min(8).default('admin-password'),

@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import type { AppDeps } from './deps.js';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer.js';
+import { createBlobStore } from './storage/index.js';
 
 export function createLogger(level: Config['LOG_LEVEL']): FastifyBaseLogger {
   return pino({ level });
@@ -33,5 +34,7 @@ export async function createPlatform(
       timeCost: config.ARGON2_TIME_COST,
     }),
     tokens: createAccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
+    blobs: createBlobStore(config, secret),
+    linkSecret: secret,
   };
 }
