@@ -29,12 +29,16 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion)/ },
+            // Higher priorities claim their modules (and what those import) first.
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+              priority: 4,
             },
-            { name: 'vendor', test: /node_modules/ },
+            { name: 'mui', test: /node_modules[\\/](@mui[\\/](?!x-)|@emotion)/, priority: 3 },
+            // The data grid is needed by the list screens only, not by sign-in.
+            { name: 'mui-x', test: /node_modules[\\/]@mui[\\/]x-/, priority: 2 },
+            { name: 'vendor', test: /node_modules/, priority: 1 },
           ],
         },
       },

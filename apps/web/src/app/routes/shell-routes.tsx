@@ -6,6 +6,9 @@ import { RequirePlan } from '../guards/require-plan';
 import { AppLayout } from '../layout/app-layout';
 import { placeholder } from './placeholder';
 
+const districts = () => import('../../features/districts/components/pages');
+const elections = () => import('../../features/elections/components/pages');
+
 /** Login-required routes inside the drawer layout (spec part 3, "Full route table"). */
 export const shellRoutes: RouteObject = {
   element: <RequireAuth />,
@@ -30,18 +33,38 @@ export const shellRoutes: RouteObject = {
         placeholder('projects/success/:id', 'Project Donation Complete'),
         placeholder('projects/:name', 'Project'),
         placeholder('projects/:name/:id', 'Project'),
-        placeholder('districts', 'Districts'),
+        {
+          path: 'districts',
+          lazy: async () => ({ Component: (await districts()).DistrictsListPage }),
+        },
         {
           element: <RedirectPlainUser />,
-          children: [placeholder('districts/new', 'New District')],
+          children: [
+            {
+              path: 'districts/new',
+              lazy: async () => ({ Component: (await districts()).DistrictPage }),
+            },
+          ],
         },
-        placeholder('districts/:id', 'District'),
+        {
+          path: 'districts/:id',
+          lazy: async () => ({ Component: (await districts()).DistrictPage }),
+        },
         {
           element: <RequirePlan />,
           children: [
-            placeholder('elections', 'Elections'),
-            placeholder('elections/new', 'New Election'),
-            placeholder('elections/:id', 'Election'),
+            {
+              path: 'elections',
+              lazy: async () => ({ Component: (await elections()).ElectionsListPage }),
+            },
+            {
+              path: 'elections/new',
+              lazy: async () => ({ Component: (await elections()).ElectionPage }),
+            },
+            {
+              path: 'elections/:id',
+              lazy: async () => ({ Component: (await elections()).ElectionPage }),
+            },
             placeholder('audit-jobs', 'Audit Jobs'),
           ],
         },

@@ -1,0 +1,52 @@
+import Paper from '@mui/material/Paper';
+import { DataGrid, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
+import type { ListState } from '../lib/use-list-state';
+
+interface ServerDataGridProps<R extends GridValidRowModel> {
+  rows: readonly R[];
+  total: number;
+  loading: boolean;
+  columns: readonly GridColDef<R>[];
+  list: ListState;
+  label: string;
+  noRowsLabel?: string;
+}
+
+const PAGE_SIZES = [10, 25, 50, 100];
+
+/** A data grid whose paging and sorting happen on the server (`{ items, total }` lists). */
+export function ServerDataGrid<R extends GridValidRowModel>({
+  rows,
+  total,
+  loading,
+  columns,
+  list,
+  label,
+  noRowsLabel = 'Nothing here yet.',
+}: ServerDataGridProps<R>) {
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      <DataGrid
+        aria-label={label}
+        rows={rows}
+        columns={columns}
+        rowCount={total}
+        loading={loading}
+        paginationMode="server"
+        sortingMode="server"
+        sortingOrder={['desc', 'asc']}
+        pageSizeOptions={PAGE_SIZES}
+        {...list.grid}
+        autoHeight
+        disableColumnMenu
+        disableRowSelectionOnClick
+        localeText={{ noRowsLabel }}
+        sx={{
+          border: 0,
+          '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
+          '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within': { outline: 'none' },
+        }}
+      />
+    </Paper>
+  );
+}

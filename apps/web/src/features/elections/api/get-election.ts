@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { electionRoutes } from '@scrutineer/contracts';
+import { api } from '../../../lib/api-client';
+import { electionKeys } from './election-keys';
+
+/** Opens an election; the server records the caller's Access Date. */
+export function getElection(id: number, signal?: AbortSignal) {
+  return api.call(electionRoutes.get, { params: { id }, signal });
+}
+
+export function electionQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: electionKeys.detail(id),
+    queryFn: ({ signal }) => getElection(id, signal),
+  });
+}
+
+/** One election with the caller's role; pass null for a new election. */
+export function useElection(id: number | null) {
+  return useQuery({ ...electionQueryOptions(id ?? 0), enabled: id !== null });
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import { BackButton } from '../../../components/back-button';
+import { ComingSoon } from '../../../components/coming-soon';
+import { FullPageSpinner } from '../../../components/full-page-spinner';
+import { PageHeader } from '../../../components/page-header';
+import { RoleChip } from '../../../components/role-chip';
+import { TabbedCard } from '../../../components/tabbed-card';
+import { errorMessage } from '../../../lib/api-error';
+import { useElection } from '../api/get-election';
+import { useElectionDistrict } from '../api/get-election-district';
+import { ElectionPropertiesForm } from './election-properties-form';
+import { electionTabs, type ElectionTab } from './election-tabs';
+import { ElectionUsersTab } from './election-users-tab';
+
+/** /elections/new (`?districtId=` picks the district) and /elections/{id}. */
+export function ElectionPage() {
+  const { id } = useParams();
+  const [params] = useSearchParams();
+  const electionId = id ? Number(id) : null;
+  const election = useElection(electionId);
+  const wantedDistrict = Number(params.get('districtId')) || null;
+  const districtId = election.data ? election.data.districtId : wantedDistrict;
+  const district = useElectionDistrict(electionId === null ? districtId : null);
+  const [tab, setTab] = useState<ElectionTab>('Properties');
+  const backTo = districtId ? `/elections?districtId=${districtId}` : '/elections';
+
+  const header = (
+    <PageHeader
+      title={election.data?.name ?? (electionId ? 'Election' : 'New Election')}
+      adornment={election.data && <RoleChip role={election.data.role} />}
+      actions={<BackButton to={backTo} />}
+    />
+  );
+  if (electionId !== null && election.error) {
+    return (
+      <>
+        {header}
+        <Alert severity="error">{errorMessage(election.error)}</Alert>
+      </>
+    );
+  }
+  const loading =
+    electionId !== null ? election.isPending : districtId !== null && district.isPending;
+  if (loading) return <FullPageSpinner />;
+  const tabs = electionTabs(election.data);
+  const shown = tabs.some((item) => item.value === tab && !item.disabled) ? tab : 'Properties';
+
+  return (
+    <>
+      {header}
+      <TabbedCard tabs={tabs} value={shown} onChange={setTab} label="Election">
+        {shown === 'Properties' && (
+          <ElectionPropertiesForm
+            key={election.data?.id ?? 'new'}
+            election={election.data}
+            initialDistrict={district.data ?? null}
+            backTo={backTo}
+          />
+        )}
+        {shown === 'Users' && election.data && <ElectionUsersTab election={election.data} />}
+        {shown === 'Audits' && <ComingSoon what="The audits of this election" />}
+      </TabbedCard>
+    </>
+  );
+}
