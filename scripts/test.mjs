@@ -42,7 +42,6 @@ ensureDependencies();
 ensureDebianPackages();
 
 step('formatting (prettier)', 'npx prettier --check .');
-step('lint (eslint)', 'npx eslint .');
 let built = true;
 try {
   build();
@@ -51,6 +50,8 @@ try {
   built = false;
 }
 results.push({ name: 'build (tsc -b, vite build)', ok: built, seconds: 0 });
+// Type-aware lint reads the workspace packages' built declarations, so it runs after the build.
+step('lint (eslint)', 'npx eslint .');
 for (const project of ['packages/contracts', 'packages/audit-core', 'apps/server']) {
   step(`test types (${project})`, `npx tsc -p ${project}/tsconfig.test.json`);
 }
