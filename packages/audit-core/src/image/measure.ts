@@ -1,0 +1,57 @@
+import { applyAffine, type Affine } from './affine.js';
+import { INK_THRESHOLD, type GreyImage } from './grey.js';
+import type { Offsets } from './shape.js';
+import type { TemplateTarget } from './targets.js';
+
+/** Where a target was found on a page and how much of its inside is inked. */
+export interface TargetMeasure {
+  index: number;
+  /** Centre on the page after local refinement. */
+  x: number;
+  y: number;
+  /** Share of interior pixels that are ink, less the template's own. */
+  fill: number;
+}
+
+function inkShare(page: GreyImage, offsets: Offsets, x: number, y: number): number {
+  const { width, height, data } = page;
+  let ink = 0;
+  for (let i = 0; i < offsets.length; i += 2) {
+    const px = x + (offsets[i] ?? 0);
+    const py = y + (offsets[i + 1] ?? 0);
+    if (px < 0 || py < 0 || px >= width || py >= height) continue;
+    if ((data[py * width + px] ?? 255) < INK_THRESHOLD) ink += 1;
+  }
+  return offsets.length > 0 ? (ink * 2) / offsets.length : 0;
+}
+
+/**
+ * Moves the target's expected centre within a small window to where the printed outline fits
+ * best (ink on the outline, paper just outside it), then measures the inside. Matching the
+ * outline rather than the fill keeps a mark that spills over from pulling the target with it.
+ */
+export function measureTarget(
+  page: GreyImage,
+  target: TemplateTarget,
+  transform: Affine,
+  window: number,
+): TargetMeasure {
+  const expected = applyAffine(transform, { x: Math.round(target.cx), y: Math.round(target.cy) });
+  const ex = Math.round(expected.x);
+  const ey = Math.round(expected.y);
+  let best = { x: ex, y: ey, score: -Infinity };
+  for (let dy = -window; dy <= window; dy += 1) {
+    for (let dx = -window; dx <= window; dx += 1) {
+      const x = ex + dx;
+      const y = ey + dy;
+      // A small pull towards the expected place breaks ties on blank paper.
+      const score =
+        inkShare(page, target.shape.outline, x, y) -
+        inkShare(page, target.shape.ring, x, y) -
+        0.002 * (dx * dx + dy * dy);
+      if (score > best.score) best = { x, y, score };
+    }
+  }
+  const fill = inkShare(page, target.shape.interior, best.x, best.y) - target.templateInk;
+  return { index: target.index, x: best.x, y: best.y, fill };
+}

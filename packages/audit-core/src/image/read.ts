@@ -1,0 +1,67 @@
+import { blankLevel, decideMark, DEFAULT_THRESHOLDS, readContests } from './decide.js';
+import type { ContestReading, MarkDecision, Thresholds } from './decide.js';
+import type { GreyImage } from './grey.js';
+import { measureTarget } from './measure.js';
+import { registerMarks, type Registration } from './register.js';
+import type { Template } from './template.js';
+import { findTimingMarks, type TimingMarks } from './timing.js';
+
+/** One target as read on a ballot. */
+export interface TargetReading {
+  index: number;
+  contestId: string;
+  optionId: string;
+  x: number;
+  y: number;
+  fill: number;
+  decision: MarkDecision;
+}
+
+export interface BallotReading {
+  templateId: string;
+  registration: Registration;
+  baseline: number;
+  targets: TargetReading[];
+  contests: ContestReading[];
+  hasGray: boolean;
+}
+
+export interface ReadOptions {
+  signal?: AbortSignal;
+  thresholds?: Thresholds;
+  /** Half-size of the local search around each target, in inches. */
+  window?: number;
+  /** The page's timing marks, when a caller already found them (matching a style). */
+  marks?: TimingMarks;
+}
+
+/** Registers a page on a template from both edges' timing marks. */
+export function registerPage(page: GreyImage, template: Template, marks?: TimingMarks): Registration {
+  return registerMarks(template.marks, marks ?? findTimingMarks(page), template.dpi * 0.08);
+}
+
+/**
+ * Reads one ballot page against its style's template: register, refine and measure each
+ * target, decide with the ballot's own blank level, then settle each contest.
+ */
+export function readBallot(page: GreyImage, template: Template, options: ReadOptions = {}): BallotReading {
+  options.signal?.throwIfAborted();
+  const registration = registerPage(page, template, options.marks);
+  const window = Math.max(2, Math.round((options.window ?? 0.03) * template.dpi));
+  const measures = template.targets.map((t) => measureTarget(page, t, registration.transform, window));
+  const baseline = blankLevel(measures.map((m) => m.fill));
+  const thresholds = options.thresholds ?? DEFAULT_THRESHOLDS;
+  const targets = measures.map((m, i): TargetReading => {
+    const meaning = template.meanings[i] ?? { contestId: '', optionId: '' };
+    return { ...m, ...meaning, decision: decideMark(m.fill, baseline, thresholds) };
+  });
+  const decisions = targets.map((t) => t.decision);
+  return {
+    templateId: template.id,
+    registration,
+    baseline,
+    targets,
+    contests: readContests(template.contests, template.meanings, decisions),
+    hasGray: decisions.includes('gray'),
+  };
+}

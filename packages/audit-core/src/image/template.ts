@@ -1,0 +1,85 @@
+import { IDENTITY } from './affine.js';
+import { estimateDpi, type GreyImage } from './grey.js';
+import { measureTarget } from './measure.js';
+import { findTargets, type TemplateTarget } from './targets.js';
+import { findTimingMarks, type TimingMarks } from './timing.js';
+import { thumbnail, type Thumbnail } from './thumbnail.js';
+
+/** What a target means: the contest and option it votes for. */
+export interface TargetMeaning {
+  contestId: string;
+  optionId: string;
+}
+
+/** A contest as the reader needs it; voteFor 0 means unknown, so no overvote is judged. */
+export interface TemplateContest {
+  id: string;
+  voteFor: number;
+}
+
+/** One ballot style: its clean image, timing marks, and targets with their meaning. */
+export interface Template {
+  id: string;
+  image: GreyImage;
+  dpi: number;
+  marks: TimingMarks;
+  targets: TemplateTarget[];
+  meanings: TargetMeaning[];
+  contests: TemplateContest[];
+  thumbnail: Thumbnail;
+}
+
+export interface TemplateOptions {
+  id: string;
+  /** Meaning of each target in layout order (column, then top to bottom), from the EIF. */
+  meanings?: TargetMeaning[];
+  contests?: TemplateContest[];
+}
+
+/** Raised when the targets found do not fit the election definition. */
+export class TemplateError extends Error {
+  override name = 'TemplateError';
+}
+
+/**
+ * Builds a template from a blank (or combined exemplar) page. Without meanings, targets are
+ * grouped into contests by the wide gaps between them in a column, and their vote-for is unknown.
+ */
+export function buildTemplate(image: GreyImage, options: TemplateOptions): Template {
+  const targets = findTargets(image).map((t) => ({
+    ...t,
+    templateInk: measureTarget(image, t, IDENTITY, 0).fill,
+  }));
+  const marks = findTimingMarks(image);
+  if (marks.left.length < 3 || marks.right.length < 3) {
+    throw new TemplateError(`style ${options.id}: timing marks not found on both edges`);
+  }
+  let meanings = options.meanings;
+  let contests = options.contests;
+  if (meanings) {
+    if (meanings.length !== targets.length) {
+      throw new TemplateError(
+        `style ${options.id}: found ${targets.length} targets, the election defines ${meanings.length}`,
+      );
+    }
+  } else {
+    meanings = groupByGaps(targets);
+    contests = [...new Set(meanings.map((m) => m.contestId))].map((id) => ({ id, voteFor: 0 }));
+  }
+  const dpi = estimateDpi(image);
+  return { id: options.id, image, dpi, marks, targets, meanings, contests: contests ?? [], thumbnail: thumbnail(image) };
+}
+
+function groupByGaps(targets: TemplateTarget[]): TargetMeaning[] {
+  const steps = targets
+    .slice(1)
+    .flatMap((t, i) => (targets[i]?.column === t.column ? [t.cy - (targets[i]?.cy ?? 0)] : []))
+    .sort((p, q) => p - q);
+  const usual = steps[Math.floor(steps.length / 4)] ?? Infinity;
+  let contest = 0;
+  return targets.map((t, i) => {
+    const previous = targets[i - 1];
+    if (previous && (previous.column !== t.column || t.cy - previous.cy > usual * 1.6)) contest += 1;
+    return { contestId: `contest-${contest + 1}`, optionId: `target-${t.index + 1}` };
+  });
+}

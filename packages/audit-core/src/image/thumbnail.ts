@@ -1,0 +1,37 @@
+import { applyAffine, IDENTITY, type Affine } from './affine.js';
+import { pixelAt, type GreyImage } from './grey.js';
+
+/** A coarse ink map of a page, sampled in template coordinates, for telling styles apart. */
+export interface Thumbnail {
+  width: number;
+  height: number;
+  step: number;
+  ink: Float32Array;
+}
+
+const STEP = 8;
+
+/** Samples the page at every STEP-th template pixel through the transform, averaging a 4×4 patch. */
+export function thumbnail(page: GreyImage, transform: Affine = IDENTITY, size?: { width: number; height: number }): Thumbnail {
+  const width = Math.floor((size?.width ?? page.width) / STEP);
+  const height = Math.floor((size?.height ?? page.height) / STEP);
+  const ink = new Float32Array(width * height);
+  for (let ty = 0; ty < height; ty += 1) {
+    for (let tx = 0; tx < width; tx += 1) {
+      const p = applyAffine(transform, { x: tx * STEP + STEP / 2, y: ty * STEP + STEP / 2 });
+      let sum = 0;
+      for (let dy = -2; dy < 2; dy += 1)
+        for (let dx = -2; dx < 2; dx += 1) sum += 255 - pixelAt(page, Math.round(p.x) + dx * 2, Math.round(p.y) + dy * 2);
+      ink[ty * width + tx] = sum / (16 * 255);
+    }
+  }
+  return { width, height, step: STEP, ink };
+}
+
+/** Mean absolute difference of two ink maps of the same size: 0 for identical pages. */
+export function thumbnailDistance(a: Thumbnail, b: Thumbnail): number {
+  let sum = 0;
+  const n = Math.min(a.ink.length, b.ink.length);
+  for (let i = 0; i < n; i += 1) sum += Math.abs((a.ink[i] ?? 0) - (b.ink[i] ?? 0));
+  return sum / Math.max(1, n);
+}
