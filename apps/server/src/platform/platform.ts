@@ -9,7 +9,17 @@ import type { AppDeps } from './deps.js';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer.js';
 import { createBlobStore } from './storage/index.js';
 
+/** JSON lines for machines; readable lines when a person watches the terminal. */
 export function createLogger(level: Config['LOG_LEVEL']): FastifyBaseLogger {
+  if (process.stdout.isTTY) {
+    return pino({
+      level,
+      transport: {
+        target: 'pino-pretty',
+        options: { ignore: 'pid,hostname,reqId', translateTime: 'SYS:HH:MM:ss' },
+      },
+    });
+  }
   return pino({ level });
 }
 
