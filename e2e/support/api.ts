@@ -68,5 +68,10 @@ export async function signInThroughForm(
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+  // Finished transitions: a dialog caught mid fade-in looks broken when it is not.
+  await page.screenshot({
+    path: `screenshots/${name}.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
 }

@@ -18,7 +18,7 @@ export function formatDateTime(value: string | null): string {
   if (!value) return '-';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 }
 
 /** A timestamp as a short local date, or a dash when there is none. */

@@ -13,9 +13,7 @@ export function useCreateElection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createElection,
-    onSuccess: (election) => {
-      queryClient.setQueryData(electionKeys.detail(election.id), election);
-      return queryClient.invalidateQueries({ queryKey: electionKeys.lists() });
-    },
+    // The page opens the new election with a GET, which records the creator's Access Date.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: electionKeys.lists() }),
   });
 }

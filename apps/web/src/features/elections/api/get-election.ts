@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { electionRoutes } from '@scrutineer/contracts';
 import { api } from '../../../lib/api-client';
 import { electionKeys } from './election-keys';
@@ -15,7 +15,19 @@ export function electionQueryOptions(id: number) {
   });
 }
 
-/** One election with the caller's role; pass null for a new election. */
+/**
+ * One election with the caller's role; pass null for a new election. Opening it moves it to
+ * the top of the caller's list (Access Date), so cached lists are marked stale.
+ */
 export function useElection(id: number | null) {
-  return useQuery({ ...electionQueryOptions(id ?? 0), enabled: id !== null });
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...electionQueryOptions(id ?? 0),
+    queryFn: async ({ signal }) => {
+      const election = await getElection(id ?? 0, signal);
+      void queryClient.invalidateQueries({ queryKey: electionKeys.lists(), refetchType: 'none' });
+      return election;
+    },
+    enabled: id !== null,
+  });
 }

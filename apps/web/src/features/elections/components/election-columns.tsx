@@ -20,39 +20,39 @@ export function electionColumns({ open, remove }: ElectionActions): GridColDef<E
       field: 'name',
       headerName: 'Name',
       flex: 1.3,
-      minWidth: 180,
+      minWidth: 150,
       renderCell: ({ row }) => (
         <Link component={RouterLink} to={`/elections/${row.id}`}>
           {row.name}
         </Link>
       ),
     },
-    { field: 'e_type', headerName: 'Type', width: 130 },
-    { field: 'privacy', headerName: 'Privacy', width: 100 },
+    { field: 'e_type', headerName: 'Type', width: 110 },
+    { field: 'privacy', headerName: 'Privacy', width: 85 },
     {
       field: 'location',
       headerName: 'Location',
       flex: 1,
-      minWidth: 170,
+      minWidth: 120,
       valueGetter: (_value, row) => [row.county, row.state, row.country].join(', '),
     },
     {
       field: 'access',
       headerName: 'Access Date',
-      width: 180,
+      width: 165,
       valueGetter: (_value, row) => formatDateTime(row.last_accessed_at),
     },
-    { field: 'date', headerName: 'Date', width: 110 },
+    { field: 'date', headerName: 'Date', width: 105 },
     {
       field: 'role',
       headerName: 'Role',
-      width: 110,
+      width: 100,
       renderCell: ({ row }) => <RoleChip role={row.role} />,
     },
     {
       field: 'actions',
       headerName: 'Actions',
-      width: 100,
+      width: 90,
       sortable: false,
       renderCell: ({ row }) => (
         <>

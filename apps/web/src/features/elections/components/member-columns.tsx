@@ -55,7 +55,7 @@ export function memberColumns({ edit, remove }: MemberActions): GridColDef<Membe
     {
       field: 'created_at',
       headerName: 'Member Since',
-      width: 150,
+      width: 165,
       valueFormatter: (value: string) => formatDate(value),
     },
     {
