@@ -32,19 +32,24 @@ export function findComponents(
   maxArea = Infinity,
 ): Component[] {
   const { width, data } = image;
-  const seen = new Uint8Array(data.length);
-  const stack = new Int32Array(data.length);
+  // Sized to the region: the edge strips searched for timing marks are a quarter of a page.
+  const size = (region.x1 - region.x0 + 1) * (region.y1 - region.y0 + 1);
+  const seen = new Uint8Array(size);
+  const stack = new Int32Array(size);
   const found: Component[] = [];
   for (let y = region.y0; y <= region.y1; y += 1) {
     for (let x = region.x0; x <= region.x1; x += 1) {
-      const start = y * width + x;
-      if (seen[start] || (data[start] ?? 255) >= INK_THRESHOLD) continue;
+      const start = local(region, x, y);
+      if (seen[start] || (data[y * width + x] ?? 255) >= INK_THRESHOLD) continue;
       const c = flood(image, region, seen, stack, start);
       if (c.area <= maxArea) found.push(c);
     }
   }
   return found;
 }
+
+const local = (r: Region, x: number, y: number): number =>
+  (y - r.y0) * (r.x1 - r.x0 + 1) + x - r.x0;
 
 function flood(
   image: GreyImage,
@@ -60,8 +65,9 @@ function flood(
   const c = { x0: Infinity, y0: Infinity, x1: -1, y1: -1, area: 0, cx: 0, cy: 0 };
   while (top > 0) {
     const at = stack[--top] ?? 0;
-    const x = at % width;
-    const y = (at - x) / width;
+    const rw = region.x1 - region.x0 + 1;
+    const x = (at % rw) + region.x0;
+    const y = Math.floor(at / rw) + region.y0;
     c.area += 1;
     c.cx += x;
     c.cy += y;
@@ -75,8 +81,8 @@ function flood(
       for (let dx = -1; dx <= 1; dx += 1) {
         const nx = x + dx;
         if (nx < region.x0 || nx > region.x1) continue;
-        const n = ny * width + nx;
-        if (seen[n] || (data[n] ?? 255) >= INK_THRESHOLD) continue;
+        const n = local(region, nx, ny);
+        if (seen[n] || (data[ny * width + nx] ?? 255) >= INK_THRESHOLD) continue;
         seen[n] = 1;
         stack[top++] = n;
       }

@@ -1,8 +1,21 @@
 /** Ballot image analysis: decoding, registration on timing marks, templates and mark reading. */
 export * from './grey.js';
-export { loadPage, encodePng, encodeBilevelTiff, ImageReadError, type LoadPageOptions } from './load.js';
+export {
+  loadPage,
+  encodePng,
+  encodeBilevelTiff,
+  ImageReadError,
+  type LoadPageOptions,
+} from './load.js';
 export { findComponents, type Component, type Region } from './components.js';
-export { applyAffine, describeAffine, fitAffine, IDENTITY, type Affine, type Point } from './affine.js';
+export {
+  applyAffine,
+  describeAffine,
+  fitAffine,
+  IDENTITY,
+  type Affine,
+  type Point,
+} from './affine.js';
 export { findTimingMarks, type TimingMarks } from './timing.js';
 export { registerMarks, RegistrationError, type Registration } from './register.js';
 export { findTargets, type TemplateTarget } from './targets.js';
@@ -25,6 +38,12 @@ export {
   type MarkDecision,
   type Thresholds,
 } from './decide.js';
-export { readBallot, registerPage, type BallotReading, type ReadOptions, type TargetReading } from './read.js';
+export {
+  readBallot,
+  registerPage,
+  type BallotReading,
+  type ReadOptions,
+  type TargetReading,
+} from './read.js';
 export { matchStyle, type StyleMatch } from './match.js';
 export { thumbnail, thumbnailDistance, type Thumbnail } from './thumbnail.js';

@@ -31,7 +31,12 @@ export function matchStyle(page: GreyImage, templates: Template[]): StyleMatch {
       continue;
     }
     const ink = thumbnail(page, registration.transform, template.image);
-    scored.push({ template, registration, marks, distance: thumbnailDistance(ink, template.thumbnail) });
+    scored.push({
+      template,
+      registration,
+      marks,
+      distance: thumbnailDistance(ink, template.thumbnail),
+    });
   }
   scored.sort((p, q) => p.distance - q.distance);
   const [best, next] = scored;

@@ -36,7 +36,11 @@ export interface ReadOptions {
 }
 
 /** Registers a page on a template from both edges' timing marks. */
-export function registerPage(page: GreyImage, template: Template, marks?: TimingMarks): Registration {
+export function registerPage(
+  page: GreyImage,
+  template: Template,
+  marks?: TimingMarks,
+): Registration {
   return registerMarks(template.marks, marks ?? findTimingMarks(page), template.dpi * 0.08);
 }
 
@@ -44,11 +48,17 @@ export function registerPage(page: GreyImage, template: Template, marks?: Timing
  * Reads one ballot page against its style's template: register, refine and measure each
  * target, decide with the ballot's own blank level, then settle each contest.
  */
-export function readBallot(page: GreyImage, template: Template, options: ReadOptions = {}): BallotReading {
+export function readBallot(
+  page: GreyImage,
+  template: Template,
+  options: ReadOptions = {},
+): BallotReading {
   options.signal?.throwIfAborted();
   const registration = registerPage(page, template, options.marks);
   const window = Math.max(2, Math.round((options.window ?? 0.03) * template.dpi));
-  const measures = template.targets.map((t) => measureTarget(page, t, registration.transform, window));
+  const measures = template.targets.map((t) =>
+    measureTarget(page, t, registration.transform, window),
+  );
   const baseline = blankLevel(measures.map((m) => m.fill));
   const thresholds = options.thresholds ?? DEFAULT_THRESHOLDS;
   const targets = measures.map((m, i): TargetReading => {

@@ -29,14 +29,21 @@ export function registerMarks(
   let best: { pairs: [Point, Point][]; transform: Affine; error: number } | null = null;
   for (let dl = -3; dl <= 3; dl += 1) {
     for (let dr = -3; dr <= 3; dr += 1) {
-      const pairs = [...shifted(template.left, page.left, dl), ...shifted(template.right, page.right, dr)];
+      const pairs = [
+        ...shifted(template.left, page.left, dl),
+        ...shifted(template.right, page.right, dr),
+      ];
       const transform = fit(pairs);
       if (!transform) continue;
       const inliers = pairs.filter(([t, p]) => distance(applyAffine(transform, t), p) < tolerance);
       const refit = fit(inliers);
       if (!refit) continue;
       const error = rms(inliers, refit);
-      if (!best || inliers.length > best.pairs.length || (inliers.length === best.pairs.length && error < best.error)) {
+      if (
+        !best ||
+        inliers.length > best.pairs.length ||
+        (inliers.length === best.pairs.length && error < best.error)
+      ) {
         best = { pairs: inliers, transform: refit, error };
       }
     }

@@ -18,13 +18,19 @@ const RING = 3;
  * pixel so that a slightly misplaced outline is not read as a mark) and a ring of paper outside.
  * Returns null when the outline encloses no paper, which rules out solid blobs.
  */
-export function shapeOf(image: GreyImage, c: Component, cx: number, cy: number): TargetShape | null {
+export function shapeOf(
+  image: GreyImage,
+  c: Component,
+  cx: number,
+  cy: number,
+): TargetShape | null {
   const m = RING + 1;
   const w = c.x1 - c.x0 + 1 + 2 * m;
   const h = c.y1 - c.y0 + 1 + 2 * m;
   const ink = new Uint8Array(w * h);
   for (let y = 0; y < h; y += 1)
-    for (let x = 0; x < w; x += 1) ink[y * w + x] = isInk(image, c.x0 - m + x, c.y0 - m + y) ? 1 : 0;
+    for (let x = 0; x < w; x += 1)
+      ink[y * w + x] = isInk(image, c.x0 - m + x, c.y0 - m + y) ? 1 : 0;
   const outside = reachFromBorder(ink, w, h);
   const inside = new Uint8Array(w * h);
   for (let i = 0; i < w * h; i += 1) inside[i] = !ink[i] && !outside[i] ? 1 : 0;
@@ -46,7 +52,11 @@ export function shapeOf(image: GreyImage, c: Component, cx: number, cy: number):
     }
   }
   if (interior.length < 8) return null;
-  return { outline: Int16Array.from(outline), interior: Int16Array.from(interior), ring: Int16Array.from(ring) };
+  return {
+    outline: Int16Array.from(outline),
+    interior: Int16Array.from(interior),
+    ring: Int16Array.from(ring),
+  };
 }
 
 function isCore(mask: Uint8Array, w: number, h: number, x: number, y: number): boolean {
@@ -64,8 +74,14 @@ function reachFromBorder(ink: Uint8Array, w: number, h: number): Uint8Array {
     reached[i] = 1;
     stack.push(i);
   };
-  for (let x = 0; x < w; x += 1) (push(x, 0), push(x, h - 1));
-  for (let y = 0; y < h; y += 1) (push(0, y), push(w - 1, y));
+  for (let x = 0; x < w; x += 1) {
+    push(x, 0);
+    push(x, h - 1);
+  }
+  for (let y = 0; y < h; y += 1) {
+    push(0, y);
+    push(w - 1, y);
+  }
   for (let i = stack.pop(); i !== undefined; i = stack.pop()) {
     const x = i % w;
     const y = (i - x) / w;

@@ -49,7 +49,16 @@ export function findTargets(image: GreyImage): TemplateTarget[] {
     const cy = (c.y0 + c.y1) / 2;
     const shape = shapeOf(image, c, cx, cy);
     if (!shape || shape.interior.length / 2 < 0.25 * boxWidth(c) * boxHeight(c)) continue;
-    found.push({ x0: c.x0, y0: c.y0, width: boxWidth(c), height: boxHeight(c), cx, cy, shape, templateInk: 0 });
+    found.push({
+      x0: c.x0,
+      y0: c.y0,
+      width: boxWidth(c),
+      height: boxHeight(c),
+      cx,
+      cy,
+      shape,
+      templateInk: 0,
+    });
   }
   return orderByColumn(found, dpi * 0.4);
 }
@@ -66,7 +75,7 @@ function orderByColumn(
     columns.at(-1)?.push(t);
     last = t.cx;
   }
-  return columns.flatMap((col, column) =>
-    col.sort((p, q) => p.cy - q.cy).map((t) => ({ ...t, column })),
-  ).map((t, index) => ({ ...t, index }));
+  return columns
+    .flatMap((col, column) => col.sort((p, q) => p.cy - q.cy).map((t) => ({ ...t, column })))
+    .map((t, index) => ({ ...t, index }));
 }

@@ -67,7 +67,16 @@ export function buildTemplate(image: GreyImage, options: TemplateOptions): Templ
     contests = [...new Set(meanings.map((m) => m.contestId))].map((id) => ({ id, voteFor: 0 }));
   }
   const dpi = estimateDpi(image);
-  return { id: options.id, image, dpi, marks, targets, meanings, contests: contests ?? [], thumbnail: thumbnail(image) };
+  return {
+    id: options.id,
+    image,
+    dpi,
+    marks,
+    targets,
+    meanings,
+    contests: contests ?? [],
+    thumbnail: thumbnail(image),
+  };
 }
 
 function groupByGaps(targets: TemplateTarget[]): TargetMeaning[] {
@@ -79,7 +88,8 @@ function groupByGaps(targets: TemplateTarget[]): TargetMeaning[] {
   let contest = 0;
   return targets.map((t, i) => {
     const previous = targets[i - 1];
-    if (previous && (previous.column !== t.column || t.cy - previous.cy > usual * 1.6)) contest += 1;
+    if (previous && (previous.column !== t.column || t.cy - previous.cy > usual * 1.6))
+      contest += 1;
     return { contestId: `contest-${contest + 1}`, optionId: `target-${t.index + 1}` };
   });
 }

@@ -12,7 +12,11 @@ export interface Thumbnail {
 const STEP = 8;
 
 /** Samples the page at every STEP-th template pixel through the transform, averaging a 4×4 patch. */
-export function thumbnail(page: GreyImage, transform: Affine = IDENTITY, size?: { width: number; height: number }): Thumbnail {
+export function thumbnail(
+  page: GreyImage,
+  transform: Affine = IDENTITY,
+  size?: { width: number; height: number },
+): Thumbnail {
   const width = Math.floor((size?.width ?? page.width) / STEP);
   const height = Math.floor((size?.height ?? page.height) / STEP);
   const ink = new Float32Array(width * height);
@@ -21,7 +25,8 @@ export function thumbnail(page: GreyImage, transform: Affine = IDENTITY, size?: 
       const p = applyAffine(transform, { x: tx * STEP + STEP / 2, y: ty * STEP + STEP / 2 });
       let sum = 0;
       for (let dy = -2; dy < 2; dy += 1)
-        for (let dx = -2; dx < 2; dx += 1) sum += 255 - pixelAt(page, Math.round(p.x) + dx * 2, Math.round(p.y) + dy * 2);
+        for (let dx = -2; dx < 2; dx += 1)
+          sum += 255 - pixelAt(page, Math.round(p.x) + dx * 2, Math.round(p.y) + dy * 2);
       ink[ty * width + tx] = sum / (16 * 255);
     }
   }

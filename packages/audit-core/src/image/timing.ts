@@ -35,12 +35,31 @@ function isMark(c: Component, dpi: number): boolean {
 }
 
 function column(components: Component[], dpi: number): Point[] {
-  const marks = components.filter((c) => isMark(c, dpi));
-  if (marks.length === 0) return [];
-  const xs = marks.map((c) => c.cx).sort((p, q) => p - q);
+  const marks = components.filter((c) => isMark(c, dpi)).map((c) => ({ x: c.cx, y: c.cy }));
+  if (marks.length < 2) return marks;
+  const xs = marks.map((p) => p.x).sort((p, q) => p - q);
   const median = xs[Math.floor(xs.length / 2)] ?? 0;
+  // A skewed column drifts across the page, so fit its line before judging who is on it.
+  const near = marks.filter((p) => Math.abs(p.x - median) < dpi * 0.3);
+  const line = fitLine(near);
   return marks
-    .filter((c) => Math.abs(c.cx - median) < dpi * 0.08)
-    .map((c) => ({ x: c.cx, y: c.cy }))
+    .filter((p) => Math.abs(p.x - (line.slope * p.y + line.offset)) < dpi * 0.06)
     .sort((p, q) => p.y - q.y);
+}
+
+/** Least-squares x = slope·y + offset, refitted once without the points far from the first fit. */
+function fitLine(points: Point[]): { slope: number; offset: number } {
+  const fit = (ps: Point[]): { slope: number; offset: number } => {
+    const n = ps.length;
+    const my = ps.reduce((s, p) => s + p.y, 0) / n;
+    const mx = ps.reduce((s, p) => s + p.x, 0) / n;
+    const vy = ps.reduce((s, p) => s + (p.y - my) ** 2, 0);
+    const slope = vy > 0 ? ps.reduce((s, p) => s + (p.y - my) * (p.x - mx), 0) / vy : 0;
+    return { slope, offset: mx - slope * my };
+  };
+  const first = fit(points);
+  const residuals = points.map((p) => Math.abs(p.x - (first.slope * p.y + first.offset)));
+  const cut = [...residuals].sort((p, q) => p - q)[Math.floor(points.length * 0.8)] ?? Infinity;
+  const kept = points.filter((_, i) => (residuals[i] ?? 0) <= cut);
+  return kept.length >= 2 ? fit(kept) : first;
 }

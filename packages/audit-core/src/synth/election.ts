@@ -1,0 +1,109 @@
+import type { ContestDefinition } from '../cvr/model.js';
+import { Random } from './random.js';
+
+/** A ballot style: the contests printed on it, in order. */
+export interface SynthStyle {
+  id: string;
+  contestIds: string[];
+}
+
+export interface SynthPrecinct {
+  id: string;
+  name: string;
+  styleId: string;
+}
+
+/** A made-up election: everything needed to print, mark, scan and record its ballots. */
+export interface SynthElection {
+  seed: string;
+  name: string;
+  contests: ContestDefinition[];
+  styles: SynthStyle[];
+  precincts: SynthPrecinct[];
+}
+
+export interface ElectionOptions {
+  seed: string;
+  contests?: number;
+  styles?: number;
+  precincts?: number;
+}
+
+const SURNAMES = [
+  'Archer',
+  'Bell',
+  'Cruz',
+  'Dolan',
+  'Evans',
+  'Fox',
+  'Garcia',
+  'Hale',
+  'Ito',
+  'Jones',
+  'Kaur',
+  'Lopez',
+  'Moss',
+  'Nash',
+  'Owens',
+  'Park',
+];
+const OFFICES = [
+  'Governor',
+  'Senator',
+  'Representative',
+  'Mayor',
+  'Sheriff',
+  'Auditor',
+  'Treasurer',
+  'Clerk',
+  'Supervisor',
+  'Assessor',
+  'Judge',
+  'Coroner',
+];
+const PARTIES = ['Blue', 'Red', 'Green', 'Gold'];
+
+/**
+ * Makes an election definition from a seed. The first contest is on every style, so every
+ * ballot has something in common; the others are spread across styles by chance.
+ */
+export function makeElection(options: ElectionOptions): SynthElection {
+  const random = new Random(options.seed, 'election');
+  const contestCount = options.contests ?? 6;
+  const contests: ContestDefinition[] = Array.from({ length: contestCount }, (_, i) => {
+    const voteFor = random.chance(0.25) ? random.int(2, 3) : 1;
+    const optionCount = random.int(voteFor + 1, voteFor + 3);
+    const names = random.shuffle(SURNAMES).slice(0, optionCount);
+    return {
+      id: `C${i + 1}`,
+      name: `${OFFICES[i % OFFICES.length] ?? 'Office'} ${Math.floor(i / OFFICES.length) + 1}`,
+      voteFor,
+      ranks: 0,
+      options: names.map((surname, j) => ({
+        id: `C${i + 1}-${j + 1}`,
+        name: `${String.fromCharCode(65 + j)}. ${surname}`,
+        party: random.pick(PARTIES),
+      })),
+    };
+  });
+  const styles: SynthStyle[] = Array.from({ length: options.styles ?? 3 }, (_, i) => {
+    const others = contests
+      .slice(1)
+      .filter(() => random.chance(0.7))
+      .map((c) => c.id);
+    const first = contests[0]?.id;
+    return { id: `S${i + 1}`, contestIds: first ? [first, ...others] : others };
+  });
+  const precincts: SynthPrecinct[] = Array.from({ length: options.precincts ?? 6 }, (_, i) => ({
+    id: `P${i + 1}`,
+    name: `Precinct ${i + 1}`,
+    styleId: styles[i % styles.length]?.id ?? 'S1',
+  }));
+  return {
+    seed: options.seed,
+    name: `Synthetic election ${options.seed}`,
+    contests,
+    styles,
+    precincts,
+  };
+}

@@ -1,0 +1,33 @@
+/** Synthetic elections: definitions, printed and marked ballots, scans, vote records and truth. */
+export { Random } from './random.js';
+export {
+  makeElection,
+  type ElectionOptions,
+  type SynthElection,
+  type SynthPrecinct,
+  type SynthStyle,
+} from './election.js';
+export { layoutStyle, type LayoutTarget, type Rect, type StyleLayout } from './layout.js';
+export { renderStyle } from './render.js';
+export { drawMark, isIntended, CLEAR_KINDS, INTENDED_KINDS, type MarkKind } from './marks.js';
+export { drawScan, scanPage, type ScanOptions, type ScanParams } from './scan.js';
+export {
+  planBallot,
+  planBallots,
+  type BallotPlan,
+  type PlanOptions,
+  type TargetTruth,
+} from './plan.js';
+export {
+  generateBallots,
+  StylePrinter,
+  type GenerateOptions,
+  type SyntheticBallot,
+} from './ballots.js';
+export {
+  planDiscrepancies,
+  type DiscrepancyOptions,
+  type PlantedDiscrepancy,
+} from './discrepancies.js';
+export { recordOf, syntheticRecords, writeSyntheticCvr, type SyntheticCvrFormat } from './cvr.js';
+export { styleTemplate } from './template.js';
