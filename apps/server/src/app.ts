@@ -21,6 +21,7 @@ import { registerElectionsModule } from './modules/elections/index.js';
 import { registerProfileRoutes } from './modules/profile/index.js';
 import { registerReferenceRoutes } from './modules/reference/index.js';
 import { registerSystemRoutes } from './modules/system/index.js';
+import { registerUploadsModule } from './modules/uploads/index.js';
 import { findUserById } from './modules/users/index.js';
 
 const API_PREFIX = '/api';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerReferenceRoutes(api, authenticator);
       registerDistrictsModule(api, authenticator, deps);
       registerElectionsModule(api, authenticator, deps);
+      registerUploadsModule(api, authenticator, deps);
       if (isLocalStore(deps.blobs)) registerLocalBlobRoutes(api, deps.blobs);
     },
     { prefix: API_PREFIX },

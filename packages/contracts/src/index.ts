@@ -23,3 +23,8 @@ export * from './elections/election.messages.js';
 export * from './elections/election.schemas.js';
 export * from './elections/member.schemas.js';
 export * from './elections/election.routes.js';
+export * from './uploads/upload.messages.js';
+export * from './uploads/upload.schemas.js';
+export * from './uploads/upload.routes.js';
+export * from './uploads/upload-request.schemas.js';
+export * from './uploads/upload-request.routes.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -236,5 +237,71 @@ export const electionMembers = pgTable(
       t.lastAccessedAt.desc().nullsLast(),
       t.electionId.desc(),
     ),
+  ],
+);
+
+/** A link an outside party uploads through; its token is derived from `tokenSalt` (HMAC). */
+export const uploadRequests = pgTable(
+  'upload_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    electionId: integer('election_id').references(() => elections.id, { onDelete: 'cascade' }),
+    districtId: integer('district_id').references(() => districts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull().default(''),
+    description: text('description').notNull().default(''),
+    /** Null means No Expiration. */
+    validThrough: date('valid_through', { mode: 'string' }),
+    sendEmail: boolean('send_email').notNull().default(false),
+    tokenSalt: text('token_salt').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('upload_requests_election_idx').on(t.electionId),
+    index('upload_requests_district_idx').on(t.districtId),
+  ],
+);
+
+/**
+ * Every uploaded file: upload sets, direct uploads, files sent through links, general
+ * uploads. `storageKey` is generated; the user's file name is never a storage path.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    electionId: integer('election_id').references(() => elections.id, { onDelete: 'restrict' }),
+    districtId: integer('district_id').references(() => districts.id, { onDelete: 'restrict' }),
+    requestId: integer('request_id').references(() => uploadRequests.id, { onDelete: 'set null' }),
+    requestName: text('request_name'),
+    fileName: text('file_name').notNull(),
+    fileType: text('file_type'),
+    description: text('description').notNull().default(''),
+    contentType: text('content_type').notNull(),
+    chunkCount: integer('chunk_count').notNull(),
+    chunkSize: bigint('chunk_size', { mode: 'number' }).notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    size: bigint('size', { mode: 'number' }),
+    etag: text('etag'),
+    status: text('status').notNull(),
+    failureReason: text('failure_reason'),
+    storageKey: text('storage_key').notNull(),
+    /** The store's multipart id while Uploading; null once it ended. */
+    multipartId: text('multipart_id'),
+    state: text('state').notNull().default(''),
+    county: text('county').notNull().default(''),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('uploads_election_idx').on(t.electionId, t.kind),
+    index('uploads_district_idx').on(t.districtId, t.kind),
+    index('uploads_request_idx').on(t.requestId),
+    index('uploads_uploading_idx').on(t.status, t.updatedAt),
   ],
 );

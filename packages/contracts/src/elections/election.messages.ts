@@ -17,4 +17,5 @@ export const ELECTION_MESSAGES = {
   locked: 'cannot be changed after the election is created.',
   idMismatch: 'id: Does not match the address of the call.',
   accountInactive: 'This account is inactive and cannot be invited.',
+  hasFiles: 'This election still has files. Delete its files first.',
 } as const;

@@ -9,7 +9,7 @@ import {
 } from '@scrutineer/contracts';
 import type { Executor } from '../../platform/db/database.js';
 import { recordEvent } from '../../platform/db/events.js';
-import { isUniqueViolation } from '../../platform/db/pg-errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/pg-errors.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { assertElectionsArea, isDistrictAuditor, loadDistrict } from '../districts/index.js';
@@ -136,14 +136,20 @@ export async function updateElection(
 export async function deleteElection(deps: AppDeps, user: UserRow, id: number): Promise<void> {
   const { row, role } = await loadElection(deps.database.db, user, id);
   if (!isElectionAuditor(role)) throw forbidden(ELECTION_MESSAGES.auditorOnlyDelete);
-  await deps.database.db.transaction(async (tx) => {
-    await deleteElectionRow(tx, id);
-    await recordEvent(tx, {
-      actorId: user.id,
-      subjectType: 'election',
-      subjectId: id,
-      action: 'delete',
-      data: { address: row.election.address, districtId: row.election.districtId },
+  // Uploaded files keep their election (ON DELETE RESTRICT): delete them first.
+  await deps.database.db
+    .transaction(async (tx) => {
+      await deleteElectionRow(tx, id);
+      await recordEvent(tx, {
+        actorId: user.id,
+        subjectType: 'election',
+        subjectId: id,
+        action: 'delete',
+        data: { address: row.election.address, districtId: row.election.districtId },
+      });
+    })
+    .catch((error: unknown) => {
+      if (isForeignKeyViolation(error)) throw conflict(ELECTION_MESSAGES.hasFiles);
+      throw error;
     });
-  });
 }

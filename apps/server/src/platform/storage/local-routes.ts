@@ -57,7 +57,7 @@ export function registerLocalBlobRoutes(app: FastifyInstance, store: LocalBlobSt
         }
         try {
           const etag = await store.receivePart(key, uploadId, partNumber, request.raw);
-          return reply
+          return await reply
             .status(200)
             .headers({ ...CORS, etag })
             .send();
