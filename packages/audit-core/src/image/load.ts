@@ -46,6 +46,7 @@ export async function encodePng(image: GreyImage): Promise<Buffer> {
 /** Encodes a bilevel page as a CCITT Group 4 TIFF, as ballot scanners write them. */
 export async function encodeBilevelTiff(image: GreyImage): Promise<Buffer> {
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .toColourspace('b-w')
     .tiff({ compression: 'ccittfax4', bitdepth: 1 })
     .toBuffer();
 }
