@@ -42,7 +42,10 @@ export async function* readBallots(
       const match = known ? undefined : matchStyle(image, templates);
       const template = known ?? match?.template;
       if (!template) throw new Error(`no template for style ${input.styleId ?? '?'}`);
-      yield { id: input.id, reading: readBallot(image, template, { ...options, marks: match?.marks }) };
+      yield {
+        id: input.id,
+        reading: readBallot(image, template, { ...options, marks: match?.marks }),
+      };
     } catch (error) {
       if (options.signal?.aborted) throw error;
       yield { id: input.id, error: error instanceof Error ? error.message : String(error) };

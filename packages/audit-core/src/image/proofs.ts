@@ -4,7 +4,10 @@ import type { BallotReading } from './read.js';
 import type { Template } from './template.js';
 
 const escape = (text: string): string =>
-  text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c] ?? c);
+  text.replace(
+    /[<>&"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c] ?? c,
+  );
 
 function rawGrey(image: GreyImage): Sharp {
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } });
@@ -39,7 +42,11 @@ const COLOURS = { vote: '#0a0', blank: '#888', gray: '#f80' } as const;
  * A contact sheet: each target's crop from the page, framed in the colour of its decision
  * (green vote, grey blank, orange gray) and captioned with its number and fill.
  */
-export async function renderContactSheet(page: GreyImage, reading: BallotReading, template: Template): Promise<Buffer> {
+export async function renderContactSheet(
+  page: GreyImage,
+  reading: BallotReading,
+  template: Template,
+): Promise<Buffer> {
   const cell = Math.round(template.dpi * 0.5);
   const zoom = 2;
   const perRow = 8;

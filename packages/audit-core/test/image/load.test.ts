@@ -1,9 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createGrey, encodeBilevelTiff, encodePng, ImageReadError, loadPage, readBallots } from '../../src/index.js';
+import {
+  createGrey,
+  encodeBilevelTiff,
+  encodePng,
+  ImageReadError,
+  loadPage,
+  readBallots,
+} from '../../src/index.js';
 
-const blank = join(import.meta.dirname, '../fixtures/real/images/cedar_2012_primary/blank/20120608170307744_0001.tif');
+const blank = join(
+  import.meta.dirname,
+  '../fixtures/real/images/cedar_2012_primary/blank/20120608170307744_0001.tif',
+);
 
 describe('loadPage', () => {
   it('decodes a CCITT bilevel TIFF to greyscale', async () => {
@@ -31,7 +41,8 @@ describe('loadPage', () => {
 
   it('turns a corrupt page into an error result and goes on with the rest', async () => {
     const results = [];
-    for await (const r of readBallots([{ id: 'bad', image: Buffer.from('junk') }], [])) results.push(r);
+    for await (const r of readBallots([{ id: 'bad', image: Buffer.from('junk') }], []))
+      results.push(r);
     expect(results[0]?.error).toMatch(/bad: cannot read ballot image/);
   });
 });

@@ -17,7 +17,9 @@ const output = join(import.meta.dirname, '../../test-output/cedar_2012_primary')
 
 async function pages(folder: string): Promise<{ name: string; buffer: Buffer }[]> {
   const names = (await readdir(join(root, folder))).filter((n) => n.endsWith('.tif')).sort();
-  return Promise.all(names.map(async (name) => ({ name, buffer: await readFile(join(root, folder, name)) })));
+  return Promise.all(
+    names.map(async (name) => ({ name, buffer: await readFile(join(root, folder, name)) })),
+  );
 }
 
 describe('Cedar County 2012 primary scans', () => {
@@ -26,7 +28,9 @@ describe('Cedar County 2012 primary scans', () => {
   beforeAll(async () => {
     await mkdir(output, { recursive: true });
     for (const { name, buffer } of await pages('blank')) {
-      templates.push(buildTemplate(await loadPage(buffer, { label: name }), { id: name.replace('.tif', '') }));
+      templates.push(
+        buildTemplate(await loadPage(buffer, { label: name }), { id: name.replace('.tif', '') }),
+      );
     }
   });
 
@@ -54,7 +58,10 @@ describe('Cedar County 2012 primary scans', () => {
       // Every fill is either clearly paper or clearly ink on these pen-marked ballots.
       for (const t of reading.targets) expect(t.fill < 0.1 || t.fill > 0.3).toBe(true);
       summary.push(`${name} ${match.template.id} ${votes.map((t) => t.index + 1).join(',')}`);
-      await writeFile(join(output, `${name}-contact.png`), await renderContactSheet(page, reading, match.template));
+      await writeFile(
+        join(output, `${name}-contact.png`),
+        await renderContactSheet(page, reading, match.template),
+      );
     }
     await writeFile(join(output, 'readings.txt'), `${summary.join('\n')}\n`);
     expect(summary).toHaveLength(14);
