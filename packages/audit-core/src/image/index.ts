@@ -46,6 +46,6 @@ export {
   type TargetReading,
 } from './read.js';
 export { matchStyle, type StyleMatch } from './match.js';
-export { thumbnail, thumbnailDistance, type Thumbnail } from './thumbnail.js';
+export { distinguishingCells, thumbnail, thumbnailDistance, type Thumbnail } from './thumbnail.js';
 export { readBallots, type BatchOptions, type PageInput, type PageResult } from './batch.js';
 export { renderContactSheet, renderRedline } from './proofs.js';

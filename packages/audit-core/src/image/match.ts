@@ -2,44 +2,60 @@ import type { GreyImage } from './grey.js';
 import { registerPage } from './read.js';
 import type { Registration } from './register.js';
 import type { Template } from './template.js';
-import { thumbnail, thumbnailDistance } from './thumbnail.js';
+import { distinguishingCells, thumbnail, thumbnailDistance, type Thumbnail } from './thumbnail.js';
 import { findTimingMarks, type TimingMarks } from './timing.js';
 
 export interface StyleMatch {
   template: Template;
   registration: Registration;
   marks: TimingMarks;
-  /** Mean ink difference against the template; lower is closer. */
+  /** Mean ink difference against the template where it differs from the runner-up. */
   distance: number;
-  /** Distance of the next-best style, to judge how sure the match is. */
+  /** The runner-up's distance over the same cells, to judge how sure the match is. */
   runnerUp: number;
+}
+
+interface Candidate {
+  template: Template;
+  registration: Registration;
+  ink: Thumbnail;
 }
 
 /**
  * Picks the style a page was printed from when nothing else says: register the page on each
- * template and compare coarse ink maps in template coordinates. Marks differ from every blank
- * equally, so the printed text decides.
+ * template, then compare coarse ink maps in template coordinates, pair by pair, over only the
+ * cells where the two templates differ. Styles that differ in a precinct name alone are told
+ * apart by that name, and voters' marks elsewhere do not count.
  */
 export function matchStyle(page: GreyImage, templates: Template[]): StyleMatch {
   const marks = findTimingMarks(page);
-  const scored: Omit<StyleMatch, 'runnerUp'>[] = [];
+  const candidates: Candidate[] = [];
   for (const template of templates) {
-    let registration: Registration;
     try {
-      registration = registerPage(page, template, marks);
+      const registration = registerPage(page, template, marks);
+      candidates.push({
+        template,
+        registration,
+        ink: thumbnail(page, registration.transform, template.image),
+      });
     } catch {
-      continue;
+      // A template whose marks do not fit is simply not this page's style.
     }
-    const ink = thumbnail(page, registration.transform, template.image);
-    scored.push({
-      template,
-      registration,
-      marks,
-      distance: thumbnailDistance(ink, template.thumbnail),
-    });
   }
-  scored.sort((p, q) => p.distance - q.distance);
-  const [best, next] = scored;
-  if (!best) throw new Error('no ballot style matches the page: timing marks not recognised');
-  return { ...best, runnerUp: next?.distance ?? Infinity };
+  const [first, ...rest] = candidates;
+  if (!first) throw new Error('no ballot style matches the page: timing marks not recognised');
+  let best = first;
+  let score = { distance: 0, runnerUp: Infinity };
+  for (const other of rest) {
+    const mask = distinguishingCells([best.template.thumbnail, other.template.thumbnail]);
+    const mine = thumbnailDistance(best.ink, best.template.thumbnail, mask);
+    const theirs = thumbnailDistance(other.ink, other.template.thumbnail, mask);
+    if (theirs < mine) {
+      best = other;
+      score = { distance: theirs, runnerUp: mine };
+    } else if (theirs - mine < score.runnerUp - score.distance) {
+      score = { distance: mine, runnerUp: theirs };
+    }
+  }
+  return { template: best.template, registration: best.registration, marks, ...score };
 }

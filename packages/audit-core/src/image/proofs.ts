@@ -14,18 +14,18 @@ function rawGrey(image: GreyImage): Sharp {
 }
 
 /**
- * A redline proof: the template with every target outlined in red and numbered with its index
- * and meaning, for a person to check the target mapping.
+ * A redline proof: the template with every target outlined in red and numbered (from 1) with
+ * its contest, for a person to check the target mapping.
  */
 export async function renderRedline(template: Template): Promise<Buffer> {
   const { width, height } = template.image;
   const size = Math.round(template.dpi * 0.07);
   const shapes = template.targets.map((t, i) => {
     const m = template.meanings[i];
-    const label = `${i + 1} ${m ? `${m.contestId}/${m.optionId}` : ''}`;
+    const label = `${i + 1}${m ? ` ${m.contestId}` : ''}`;
     return (
       `<rect x="${t.x0 - 3}" y="${t.y0 - 3}" width="${t.width + 6}" height="${t.height + 6}" fill="none" stroke="red" stroke-width="3"/>` +
-      `<text x="${t.x0 - 4}" y="${t.y0 - 6}" font-family="DejaVu Sans" font-size="${size}" fill="red" text-anchor="end">${escape(label)}</text>`
+      `<text x="${t.x0 + t.width / 2}" y="${t.y0 - 5}" font-family="DejaVu Sans" font-weight="bold" font-size="${size}" fill="red" stroke="white" stroke-width="0.6" text-anchor="middle">${escape(label)}</text>`
     );
   });
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shapes.join('')}</svg>`;

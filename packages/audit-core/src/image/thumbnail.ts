@@ -33,10 +33,39 @@ export function thumbnail(
   return { width, height, step: STEP, ink };
 }
 
-/** Mean absolute difference of two ink maps of the same size: 0 for identical pages. */
-export function thumbnailDistance(a: Thumbnail, b: Thumbnail): number {
+/** Mean absolute difference of two ink maps of the same size over the cells in `mask`. */
+export function thumbnailDistance(a: Thumbnail, b: Thumbnail, mask?: Uint8Array): number {
   let sum = 0;
+  let cells = 0;
   const n = Math.min(a.ink.length, b.ink.length);
-  for (let i = 0; i < n; i += 1) sum += Math.abs((a.ink[i] ?? 0) - (b.ink[i] ?? 0));
-  return sum / Math.max(1, n);
+  for (let i = 0; i < n; i += 1) {
+    if (mask && !mask[i]) continue;
+    sum += Math.abs((a.ink[i] ?? 0) - (b.ink[i] ?? 0));
+    cells += 1;
+  }
+  return sum / Math.max(1, cells);
+}
+
+/**
+ * The cells where templates differ from one another: only there can a page tell them apart,
+ * and voters' marks elsewhere are left out of the comparison.
+ */
+export function distinguishingCells(
+  thumbnails: Thumbnail[],
+  threshold = 0.1,
+): Uint8Array | undefined {
+  const first = thumbnails[0];
+  if (!first || thumbnails.some((t) => t.ink.length !== first.ink.length)) return undefined;
+  const mask = new Uint8Array(first.ink.length);
+  for (let i = 0; i < mask.length; i += 1) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const t of thumbnails) {
+      const v = t.ink[i] ?? 0;
+      lo = Math.min(lo, v);
+      hi = Math.max(hi, v);
+    }
+    mask[i] = hi - lo > threshold ? 1 : 0;
+  }
+  return mask;
 }

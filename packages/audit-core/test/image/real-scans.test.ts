@@ -45,10 +45,15 @@ describe('Cedar County 2012 primary scans', () => {
   });
 
   it('matches each voted ballot to a style and reads its marks', async () => {
+    // Styles read by eye from each card's footer code (Card 1/5 Republican, Card 2 Democratic).
+    const styles = [3, 4, 3, 4, 3, 4, 1, 2, 1, 2, 1, 2, 1, 2].map(
+      (n) => `20120608170307744_000${n}`,
+    );
     const summary: string[] = [];
     for (const { name, buffer } of await pages('voted')) {
       const page = await loadPage(buffer, { label: name });
       const match = matchStyle(page, templates);
+      expect(match.template.id, name).toBe(styles[summary.length]);
       const reading = readBallot(page, match.template, { marks: match.marks });
       expect(reading.registration.matched).toBeGreaterThanOrEqual(80);
       expect(reading.registration.residual).toBeLessThan(2);
