@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { seedDemo } from './commands/seed-demo.js';
+import { sweepIdleUploads } from './modules/uploads/index.js';
 import { loadConfig } from './platform/config.js';
 import { createLogger, createPlatform } from './platform/platform.js';
 
@@ -15,6 +16,13 @@ async function main(): Promise<void> {
   const deps = await createPlatform(config, log);
   await seedDemo(deps);
   const app = await buildApp(deps);
+  // Abandoned uploads release their parts; hourly is plenty against a deadline of days.
+  const sweep = setInterval(() => {
+    sweepIdleUploads(deps, config.UPLOAD_IDLE_HOURS * 3_600_000).catch((error: unknown) =>
+      log.error({ err: error }, 'upload sweep failed'),
+    );
+  }, 3_600_000);
+  sweep.unref();
   const shutdown = async () => {
     await app.close();
     await deps.database.close();
