@@ -25,28 +25,34 @@ export interface GenerateOptions extends PlanOptions {
   signal?: AbortSignal;
 }
 
+export interface PrintedStyle {
+  layout: StyleLayout;
+  blank: GreyImage;
+}
+
 /** Lays out and prints every style once; ballots are copies of these blanks. */
 export class StylePrinter {
-  private readonly cache = new Map<string, { layout: StyleLayout; blank: GreyImage }>();
+  private readonly cache = new Map<string, Promise<PrintedStyle>>();
 
   constructor(
     readonly election: SynthElection,
     readonly dpi = 200,
   ) {}
 
-  style(styleId: string): { layout: StyleLayout; blank: GreyImage } {
+  /** The style's layout and its blank print, rendered once. */
+  style(styleId: string): Promise<PrintedStyle> {
     let printed = this.cache.get(styleId);
     if (!printed) {
       const layout = layoutStyle(this.election, styleId, this.dpi);
-      printed = { layout, blank: renderStyle(layout) };
+      printed = renderStyle(layout).then((blank) => ({ layout, blank }));
       this.cache.set(styleId, printed);
     }
     return printed;
   }
 
   /** Prints, marks and scans one planned ballot. */
-  ballot(plan: BallotPlan, options: ScanOptions = {}): SyntheticBallot {
-    const { layout, blank } = this.style(plan.styleId);
+  async ballot(plan: BallotPlan, options: ScanOptions = {}): Promise<SyntheticBallot> {
+    const { layout, blank } = await this.style(plan.styleId);
     const page = cloneGrey(blank);
     const random = new Random(this.election.seed, 'marks', plan.index);
     plan.targets.forEach((truth, i) => {
@@ -70,7 +76,7 @@ export async function* generateBallots(
   const from = options.from ?? 0;
   for (let i = from; i < from + options.count; i += 1) {
     options.signal?.throwIfAborted();
-    yield printer.ballot(planBallot(election, i, options), options.scan);
+    yield await printer.ballot(planBallot(election, i, options), options.scan);
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }

@@ -7,7 +7,13 @@ export {
   type SynthPrecinct,
   type SynthStyle,
 } from './election.js';
-export { layoutStyle, type LayoutTarget, type Rect, type StyleLayout } from './layout.js';
+export {
+  layoutStyle,
+  type LayoutTarget,
+  type Rect,
+  type StyleLayout,
+  type TextLine,
+} from './layout.js';
 export { renderStyle } from './render.js';
 export { drawMark, isIntended, CLEAR_KINDS, INTENDED_KINDS, type MarkKind } from './marks.js';
 export { drawScan, scanPage, type ScanOptions, type ScanParams } from './scan.js';
@@ -22,6 +28,7 @@ export {
   generateBallots,
   StylePrinter,
   type GenerateOptions,
+  type PrintedStyle,
   type SyntheticBallot,
 } from './ballots.js';
 export {

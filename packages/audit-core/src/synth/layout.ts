@@ -1,11 +1,20 @@
 import type { SynthElection } from './election.js';
-import { Random } from './random.js';
 
 export interface Rect {
   x: number;
   y: number;
   w: number;
   h: number;
+}
+
+/** A line of printed text: baseline position and size in pixels. */
+export interface TextLine {
+  x: number;
+  y: number;
+  size: number;
+  text: string;
+  isBold?: boolean;
+  anchor?: 'start' | 'middle' | 'end';
 }
 
 /** Where one target is printed, in pixels, and what it means. */
@@ -18,7 +27,7 @@ export interface LayoutTarget {
   ry: number;
 }
 
-/** A printed ballot style: page size, timing marks, targets, and blocks standing in for text. */
+/** A printed ballot style: page size, timing marks, contest boxes, text and targets. */
 export interface StyleLayout {
   styleId: string;
   dpi: number;
@@ -27,82 +36,135 @@ export interface StyleLayout {
   marks: Rect[];
   targets: LayoutTarget[];
   boxes: Rect[];
-  words: Rect[];
+  texts: TextLine[];
+  /** Filled example oval in the instructions, as real ballots print: ink, not a target. */
+  example: LayoutTarget;
   /** Oval outline thickness in pixels. */
   stroke: number;
 }
 
-const COLUMNS = [0.9, 3.5, 6.1];
+const COLUMNS = [0.75, 3.25, 5.75];
+const BOX_WIDTH = 2.25;
 const ROW = 0.3;
+const TOP = 1.65;
+const BOTTOM = 10.3;
+const HEADER = 0.45;
+
+const voteForText = (n: number): string =>
+  n === 1 ? 'Vote for one.' : `Vote for no more than ${n}.`;
 
 /**
- * Lays a style out in columns, contests flowing down then across, the way most ballots are
- * printed; targets come out in column-then-row order, the order the reader finds them in.
+ * Lays a style out in columns, contests flowing down then across (balanced so that most
+ * styles use two or three columns, as printed ballots do); targets come out in
+ * column-then-row order, the order the reader finds them in.
  */
 export function layoutStyle(election: SynthElection, styleId: string, dpi = 200): StyleLayout {
   const style = election.styles.find((s) => s.id === styleId);
   if (!style) throw new Error(`unknown style ${styleId}`);
-  const random = new Random(election.seed, 'layout', styleId);
   const px = (inches: number): number => Math.round(inches * dpi);
   const width = px(8.5);
-  const height = px(11);
   const marks: Rect[] = [];
   for (let y = 0.4; y < 10.6; y += 0.25) {
     marks.push({ x: px(0.2), y: px(y), w: px(0.2), h: px(0.08) });
     marks.push({ x: width - px(0.4), y: px(y), w: px(0.2), h: px(0.08) });
   }
-  const words: Rect[] = [{ x: px(2.5), y: px(0.45), w: px(3.5), h: px(0.2) }];
-  words.push({ x: px(3), y: px(0.8), w: px(2.5) + px(random.range(0, 0.5)), h: px(0.1) });
+  const contests = style.contestIds.flatMap((id) => election.contests.filter((c) => c.id === id));
+  const talls = contests.map((c) => HEADER + c.options.length * ROW);
+  const share = Math.max(...talls, talls.reduce((s, t) => s + t + 0.15, 0) / 2);
+  const texts: TextLine[] = [
+    {
+      x: px(4.25),
+      y: px(0.7),
+      size: px(0.2),
+      text: 'Official Ballot',
+      isBold: true,
+      anchor: 'middle',
+    },
+    { x: px(4.25), y: px(0.95), size: px(0.12), text: election.name, anchor: 'middle' },
+    { x: px(4.25), y: px(1.15), size: px(0.1), text: `Ballot style ${styleId}`, anchor: 'middle' },
+    {
+      x: px(1.0),
+      y: px(1.42),
+      size: px(0.085),
+      text: 'To vote, fill in the oval completely next to your choice, like this:',
+    },
+    {
+      x: px(4.25),
+      y: px(10.75),
+      size: px(0.08),
+      text: `Style ${styleId} Card 1`,
+      anchor: 'middle',
+    },
+  ];
+  const example = {
+    contestId: '',
+    optionId: '',
+    cx: px(5.3),
+    cy: px(1.39),
+    rx: px(0.08),
+    ry: px(0.05),
+  };
   const targets: LayoutTarget[] = [];
   const boxes: Rect[] = [];
   let column = 0;
-  let top = 1.3;
-  for (const contestId of style.contestIds) {
-    const contest = election.contests.find((c) => c.id === contestId);
-    if (!contest) continue;
-    const tall = 0.45 + contest.options.length * ROW;
-    if (top + tall > 10.3) {
+  let top = TOP;
+  contests.forEach((contest, k) => {
+    const tall = talls[k] ?? 0;
+    if (top > TOP && (top + tall > BOTTOM || top - TOP + tall > share + 0.2)) {
       column += 1;
-      top = 1.3;
+      top = TOP;
     }
     const left = COLUMNS[column];
     if (left === undefined) throw new Error(`style ${styleId} does not fit on one page`);
-    boxes.push({ x: px(left - 0.1), y: px(top), w: px(2.4), h: px(tall) });
-    words.push({ x: px(left + 0.2), y: px(top + 0.1), w: px(random.range(1, 1.8)), h: px(0.1) });
-    words.push({
-      x: px(left + 0.4),
-      y: px(top + 0.25),
-      w: px(random.range(0.8, 1.4)),
-      h: px(0.07),
+    boxes.push({ x: px(left - 0.1), y: px(top), w: px(BOX_WIDTH), h: px(tall) });
+    const middle = px(left - 0.1 + BOX_WIDTH / 2);
+    texts.push({
+      x: middle,
+      y: px(top + 0.18),
+      size: px(0.11),
+      text: `For ${contest.name}`,
+      isBold: true,
+      anchor: 'middle',
+    });
+    texts.push({
+      x: middle,
+      y: px(top + 0.35),
+      size: px(0.085),
+      text: voteForText(contest.voteFor),
+      anchor: 'middle',
     });
     contest.options.forEach((option, i) => {
-      const cy = px(top + 0.45 + ROW * i + ROW / 2);
+      const cy = px(top + HEADER + ROW * i + ROW / 2);
       targets.push({
-        contestId,
+        contestId: contest.id,
         optionId: option.id,
         cx: px(left + 0.15),
         cy,
         rx: px(0.08),
         ry: px(0.05),
       });
-      words.push({
-        x: px(left + 0.35),
-        y: cy - px(0.035),
-        w: px(random.range(0.7, 1.6)),
-        h: px(0.07),
-      });
+      texts.push({ x: px(left + 0.32), y: cy + px(0.035), size: px(0.1), text: option.name });
+      if (option.party)
+        texts.push({
+          x: px(left + 2.05),
+          y: cy + px(0.03),
+          size: px(0.075),
+          text: option.party,
+          anchor: 'end',
+        });
     });
     top += tall + 0.15;
-  }
+  });
   return {
     styleId,
     dpi,
     width,
-    height,
+    height: px(11),
     marks,
     targets,
     boxes,
-    words,
+    texts,
+    example,
     stroke: Math.max(2, px(0.012)),
   };
 }

@@ -1,9 +1,28 @@
+import sharp from 'sharp';
 import { createGrey, type GreyImage } from '../image/grey.js';
-import { drawLine, fillRect, strokeEllipse } from './draw.js';
-import type { StyleLayout } from './layout.js';
+import { drawLine, fillEllipse, fillRect, strokeEllipse } from './draw.js';
+import type { StyleLayout, TextLine } from './layout.js';
 
-/** Prints a blank ballot of a style: timing marks, contest boxes, text blocks and ovals. */
-export function renderStyle(layout: StyleLayout): GreyImage {
+const escape = (text: string): string =>
+  text.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] ?? c);
+
+function textSvg(layout: StyleLayout): string {
+  const line = (t: TextLine): string =>
+    `<text x="${t.x}" y="${t.y}" font-size="${t.size}" text-anchor="${t.anchor ?? 'start'}"` +
+    `${t.isBold ? ' font-weight="bold"' : ''}>${escape(t.text)}</text>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${layout.width}" height="${layout.height}">` +
+    `<g font-family="DejaVu Sans, Liberation Sans, sans-serif" fill="black">` +
+    `${layout.texts.map(line).join('')}</g></svg>`
+  );
+}
+
+/**
+ * Prints a blank ballot of a style: timing marks, contest boxes and ovals drawn on raw pixels,
+ * then the text rendered from SVG by sharp (librsvg with the system's fonts; where none are
+ * installed, glyphs print as boxes, which is still ink beside the targets).
+ */
+export async function renderStyle(layout: StyleLayout): Promise<GreyImage> {
   const page = createGrey(layout.width, layout.height);
   for (const m of layout.marks) fillRect(page, m.x, m.y, m.w, m.h);
   const line = Math.max(1, Math.round(layout.dpi * 0.008));
@@ -13,11 +32,14 @@ export function renderStyle(layout: StyleLayout): GreyImage {
     drawLine(page, b.x, b.y, b.x, b.y + b.h, line);
     drawLine(page, b.x + b.w, b.y, b.x + b.w, b.y + b.h, line);
   }
-  // Text is drawn as rows of short dark dashes, like words, so it is ink but not a target.
-  for (const w of layout.words) {
-    for (let x = w.x; x < w.x + w.w; x += w.h * 1.6)
-      fillRect(page, x, w.y, Math.min(w.h * 1.2, w.x + w.w - x), w.h, 40);
-  }
   for (const t of layout.targets) strokeEllipse(page, t.cx, t.cy, t.rx, t.ry, layout.stroke);
-  return page;
+  const e = layout.example;
+  fillEllipse(page, e.cx, e.cy, e.rx, e.ry, 0);
+  const { width, height } = layout;
+  const data = await sharp(page.data, { raw: { width, height, channels: 1 } })
+    .composite([{ input: Buffer.from(textSvg(layout)) }])
+    .greyscale()
+    .raw()
+    .toBuffer();
+  return { width, height, data: new Uint8Array(data.buffer, data.byteOffset, width * height) };
 }

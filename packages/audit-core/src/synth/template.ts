@@ -3,8 +3,12 @@ import { buildTemplate, type Template } from '../image/template.js';
 import type { StylePrinter } from './ballots.js';
 
 /** The reader's template for a generated style, built from its blank print like a real one. */
-export function styleTemplate(printer: StylePrinter, styleId: string, blank?: GreyImage): Template {
-  const { layout, blank: printed } = printer.style(styleId);
+export async function styleTemplate(
+  printer: StylePrinter,
+  styleId: string,
+  blank?: GreyImage,
+): Promise<Template> {
+  const { layout, blank: printed } = await printer.style(styleId);
   const ids = new Set(layout.targets.map((t) => t.contestId));
   return buildTemplate(blank ?? printed, {
     id: styleId,

@@ -13,6 +13,7 @@ import {
   styleTemplate,
   type MarkKind,
   type SyntheticBallot,
+  type Template,
 } from '../../src/index.js';
 
 const output = join(import.meta.dirname, '../../test-output/synthetic');
@@ -34,7 +35,8 @@ describe('synthetic election read back', () => {
   it('reads 200 scanned ballots as the ground truth says, flagging only hard marks gray', async () => {
     await mkdir(output, { recursive: true });
     const printer = new StylePrinter(election);
-    const templates = new Map(election.styles.map((s) => [s.id, styleTemplate(printer, s.id)]));
+    const templates = new Map<string, Template>();
+    for (const s of election.styles) templates.set(s.id, await styleTemplate(printer, s.id));
     for (const t of templates.values())
       await writeFile(join(output, `${t.id}-redline.png`), await renderRedline(t));
     const tally = new Map<
