@@ -45,6 +45,13 @@ export {
   type ReadOptions,
   type TargetReading,
 } from './read.js';
+export {
+  buildTemplateFromExemplars,
+  combineExemplars,
+  type CombinedExemplars,
+  type CombineOptions,
+} from './exemplars.js';
+export { dilate, erode, inkMask, morph, type Mask } from './morph.js';
 export { matchStyle, type StyleMatch } from './match.js';
 export { distinguishingCells, thumbnail, thumbnailDistance, type Thumbnail } from './thumbnail.js';
 export { readBallots, type BatchOptions, type PageInput, type PageResult } from './batch.js';

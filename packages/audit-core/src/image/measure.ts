@@ -26,6 +26,21 @@ function inkShare(page: GreyImage, offsets: Offsets, x: number, y: number): numb
 }
 
 /**
+ * Carries a target's pixel offsets through the linear part of the page transform, so that a
+ * page scanned at another resolution, or skewed, is sampled where the template's pixels fall.
+ */
+export function transformOffsets(offsets: Offsets, t: Affine): Offsets {
+  const out = new Int16Array(offsets.length);
+  for (let i = 0; i < offsets.length; i += 2) {
+    const x = offsets[i] ?? 0;
+    const y = offsets[i + 1] ?? 0;
+    out[i] = Math.round(t.a * x + t.b * y);
+    out[i + 1] = Math.round(t.d * x + t.e * y);
+  }
+  return out;
+}
+
+/**
  * Moves the target's expected centre within a small window to where the printed outline fits
  * best (ink on the outline, paper just outside it), then measures the inside. Matching the
  * outline rather than the fill keeps a mark that spills over from pulling the target with it.
@@ -39,6 +54,8 @@ export function measureTarget(
   const expected = applyAffine(transform, { x: Math.round(target.cx), y: Math.round(target.cy) });
   const ex = Math.round(expected.x);
   const ey = Math.round(expected.y);
+  const outline = transformOffsets(target.shape.outline, transform);
+  const ring = transformOffsets(target.shape.ring, transform);
   let best = { x: ex, y: ey, score: -Infinity };
   for (let dy = -window; dy <= window; dy += 1) {
     for (let dx = -window; dx <= window; dx += 1) {
@@ -46,12 +63,11 @@ export function measureTarget(
       const y = ey + dy;
       // A small pull towards the expected place breaks ties on blank paper.
       const score =
-        inkShare(page, target.shape.outline, x, y) -
-        inkShare(page, target.shape.ring, x, y) -
-        0.002 * (dx * dx + dy * dy);
+        inkShare(page, outline, x, y) - inkShare(page, ring, x, y) - 0.002 * (dx * dx + dy * dy);
       if (score > best.score) best = { x, y, score };
     }
   }
-  const fill = inkShare(page, target.shape.interior, best.x, best.y) - target.templateInk;
+  const interior = transformOffsets(target.shape.interior, transform);
+  const fill = inkShare(page, interior, best.x, best.y) - target.templateInk;
   return { index: target.index, x: best.x, y: best.y, fill };
 }

@@ -1,3 +1,4 @@
+import { describeAffine } from './affine.js';
 import { blankLevel, decideMark, DEFAULT_THRESHOLDS, readContests } from './decide.js';
 import type { ContestReading, MarkDecision, Thresholds } from './decide.js';
 import type { GreyImage } from './grey.js';
@@ -55,7 +56,8 @@ export function readBallot(
 ): BallotReading {
   options.signal?.throwIfAborted();
   const registration = registerPage(page, template, options.marks);
-  const window = Math.max(2, Math.round((options.window ?? 0.03) * template.dpi));
+  const scale = describeAffine(registration.transform).scale;
+  const window = Math.max(2, Math.round((options.window ?? 0.03) * template.dpi * scale));
   const measures = template.targets.map((t) =>
     measureTarget(page, t, registration.transform, window),
   );

@@ -18,10 +18,12 @@ export interface TemplateTarget {
   templateInk: number;
 }
 
-/** Size of an oval in inches; generous enough for the usual printed targets. */
-const LIMITS = { minW: 0.09, maxW: 0.28, minH: 0.05, maxH: 0.18, minAspect: 1.15, maxAspect: 2.8 };
+/** Size of a target in inches; generous enough for the usual printed ovals and boxes. */
+const LIMITS = { minW: 0.09, maxW: 0.28, minH: 0.05, maxH: 0.18, minAspect: 0.8, maxAspect: 2.8 };
+/** Below this aspect a target is box-like, and must be thin-lined to tell it from a bold "O". */
+const SQUARE = 1.15;
 
-function looksLikeOval(c: Component, dpi: number): boolean {
+function looksLikeTarget(c: Component, dpi: number): boolean {
   const w = boxWidth(c) / dpi;
   const h = boxHeight(c) / dpi;
   const aspect = w / h;
@@ -32,23 +34,26 @@ function looksLikeOval(c: Component, dpi: number): boolean {
     h <= LIMITS.maxH &&
     aspect >= LIMITS.minAspect &&
     aspect <= LIMITS.maxAspect &&
-    fillRatio(c) < 0.55
+    fillRatio(c) < (aspect < SQUARE ? 0.5 : 0.55)
   );
 }
 
+/** Share of the box that the target's inside must cover: most of it for a square box. */
+const insideShare = (c: Component): number => (boxWidth(c) / boxHeight(c) < SQUARE ? 0.35 : 0.25);
+
 /**
- * Finds oval outlines (ink blobs of oval size that enclose paper) and orders them by column,
+ * Finds oval and box outlines (ink blobs of target size that enclose paper) and orders them by column,
  * then top to bottom, which is the order a ballot's contests and options are laid out in.
  */
 export function findTargets(image: GreyImage): TemplateTarget[] {
   const dpi = estimateDpi(image);
   const found: Omit<TemplateTarget, 'index' | 'column'>[] = [];
   for (const c of findComponents(image, undefined, dpi * dpi)) {
-    if (!looksLikeOval(c, dpi)) continue;
+    if (!looksLikeTarget(c, dpi)) continue;
     const cx = (c.x0 + c.x1) / 2;
     const cy = (c.y0 + c.y1) / 2;
     const shape = shapeOf(image, c, cx, cy);
-    if (!shape || shape.interior.length / 2 < 0.25 * boxWidth(c) * boxHeight(c)) continue;
+    if (!shape || shape.interior.length / 2 < insideShare(c) * boxWidth(c) * boxHeight(c)) continue;
     found.push({
       x0: c.x0,
       y0: c.y0,

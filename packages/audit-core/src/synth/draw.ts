@@ -88,3 +88,18 @@ export function drawLine(
         if (dx * dx + dy * dy <= r * r) paint(image, Math.round(x + dx), Math.round(y + dy), ink);
   }
 }
+
+/** A rectangle's outline of thickness `t`, inside the given bounds. */
+export function strokeRect(
+  image: GreyImage,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  t: number,
+): void {
+  fillRect(image, x, y, w, t);
+  fillRect(image, x, y + h - t, w, t);
+  fillRect(image, x, y, t, h);
+  fillRect(image, x + w - t, y, t, h);
+}

@@ -20,13 +20,18 @@ export interface SynthElection {
   contests: ContestDefinition[];
   styles: SynthStyle[];
   precincts: SynthPrecinct[];
+  /** The printed voting target: an oval (most vendors) or a square box. */
+  targetShape: TargetShape;
 }
+
+export type TargetShape = 'oval' | 'box';
 
 export interface ElectionOptions {
   seed: string;
   contests?: number;
   styles?: number;
   precincts?: number;
+  targetShape?: TargetShape;
 }
 
 const SURNAMES = [
@@ -105,5 +110,6 @@ export function makeElection(options: ElectionOptions): SynthElection {
     contests,
     styles,
     precincts,
+    targetShape: options.targetShape ?? 'oval',
   };
 }

@@ -6,6 +6,7 @@ export {
   type SynthElection,
   type SynthPrecinct,
   type SynthStyle,
+  type TargetShape as SynthTargetShape,
 } from './election.js';
 export {
   layoutStyle,

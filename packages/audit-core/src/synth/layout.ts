@@ -1,4 +1,4 @@
-import type { SynthElection } from './election.js';
+import type { SynthElection, TargetShape } from './election.js';
 
 export interface Rect {
   x: number;
@@ -39,8 +39,9 @@ export interface StyleLayout {
   texts: TextLine[];
   /** Filled example oval in the instructions, as real ballots print: ink, not a target. */
   example: LayoutTarget;
-  /** Oval outline thickness in pixels. */
+  /** Target outline thickness in pixels. */
   stroke: number;
+  targetShape: TargetShape;
 }
 
 const COLUMNS = [0.75, 3.25, 5.75];
@@ -104,6 +105,11 @@ export function layoutStyle(election: SynthElection, styleId: string, dpi = 200)
     rx: px(0.08),
     ry: px(0.05),
   };
+  // A box is square, and a little larger so that its inside is as big as an oval's.
+  const size =
+    election.targetShape === 'box'
+      ? { rx: px(0.07), ry: px(0.07) }
+      : { rx: px(0.08), ry: px(0.05) };
   const targets: LayoutTarget[] = [];
   const boxes: Rect[] = [];
   let column = 0;
@@ -140,8 +146,7 @@ export function layoutStyle(election: SynthElection, styleId: string, dpi = 200)
         optionId: option.id,
         cx: px(left + 0.15),
         cy,
-        rx: px(0.08),
-        ry: px(0.05),
+        ...size,
       });
       texts.push({ x: px(left + 0.32), y: cy + px(0.035), size: px(0.1), text: option.name });
       if (option.party)
@@ -166,5 +171,6 @@ export function layoutStyle(election: SynthElection, styleId: string, dpi = 200)
     texts,
     example,
     stroke: Math.max(2, px(0.012)),
+    targetShape: election.targetShape,
   };
 }

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { createGrey, type GreyImage } from '../image/grey.js';
-import { drawLine, fillEllipse, fillRect, strokeEllipse } from './draw.js';
+import { drawLine, fillEllipse, fillRect, strokeEllipse, strokeRect } from './draw.js';
 import type { StyleLayout, TextLine } from './layout.js';
 
 const escape = (text: string): string =>
@@ -32,7 +32,11 @@ export async function renderStyle(layout: StyleLayout): Promise<GreyImage> {
     drawLine(page, b.x, b.y, b.x, b.y + b.h, line);
     drawLine(page, b.x + b.w, b.y, b.x + b.w, b.y + b.h, line);
   }
-  for (const t of layout.targets) strokeEllipse(page, t.cx, t.cy, t.rx, t.ry, layout.stroke);
+  for (const t of layout.targets) {
+    if (layout.targetShape === 'box')
+      strokeRect(page, t.cx - t.rx, t.cy - t.ry, 2 * t.rx, 2 * t.ry, layout.stroke);
+    else strokeEllipse(page, t.cx, t.cy, t.rx, t.ry, layout.stroke);
+  }
   const e = layout.example;
   fillEllipse(page, e.cx, e.cy, e.rx, e.ry, 0);
   const { width, height } = layout;

@@ -1,5 +1,5 @@
 import { createGrey, INK_THRESHOLD, type GreyImage } from '../image/grey.js';
-import type { Random } from './random.js';
+import { Random } from './random.js';
 
 /** How a sheet went through the scanner. */
 export interface ScanParams {
@@ -11,6 +11,8 @@ export interface ScanParams {
   dy: number;
   /** Standard deviation of sensor noise, in grey levels. */
   noise: number;
+  /** Radius of the optical blur in pixels (0 sharp, 1 a 3×3 mean). */
+  blur: number;
 }
 
 export interface ScanOptions {
@@ -19,6 +21,8 @@ export interface ScanOptions {
   /** Largest shift, in inches. */
   maxShift?: number;
   noise?: number;
+  /** Share of sheets scanned out of focus. */
+  blurred?: number;
 }
 
 export function drawScan(random: Random, dpi: number, options: ScanOptions = {}): ScanParams {
@@ -30,22 +34,86 @@ export function drawScan(random: Random, dpi: number, options: ScanOptions = {})
     dx: random.range(-shift, shift),
     dy: random.range(-shift, shift),
     noise: options.noise ?? 18,
+    blur: random.chance(options.blurred ?? 0.3) ? 1 : 0,
   };
 }
 
 const NOISE_TABLE = 1 << 16;
+const TILE = 16;
+const SKIP = 8;
+
+/** Unit normal deviates, clipped at ±4, drawn once; each sheet walks them from its own seed. */
+const NORMALS = (() => {
+  const random = new Random('scanner-noise');
+  return Float32Array.from({ length: NOISE_TABLE }, () =>
+    Math.max(-4, Math.min(4, random.normal())),
+  );
+})();
 
 /**
- * Scans a printed page: rotate, scale and shift it about the centre (bilinear, which also
- * blurs a little), add sensor noise, and threshold to bilevel as ballot scanners do.
+ * Which 16×16 tiles of the page hold anything but white paper, grown by one tile so that a
+ * lookup at a tile's edge (or a blur reaching past it) still sees its neighbour's ink.
+ */
+function inkTiles(page: GreyImage): { tiles: Uint8Array; across: number } {
+  const across = Math.ceil(page.width / TILE);
+  const down = Math.ceil(page.height / TILE);
+  const raw = new Uint8Array(across * down);
+  const { width, data } = page;
+  const mark = (p: number): void => {
+    const y = (p / width) | 0;
+    raw[((y / TILE) | 0) * across + (((p - y * width) / TILE) | 0)] = 1;
+  };
+  // Four pixels at a time: most of a page is white. A word may span two rows, so both its
+  // first and last pixels mark their tiles.
+  const aligned = data.byteOffset % 4 === 0 ? data.length >> 2 : 0;
+  const words = new Uint32Array(data.buffer, data.byteOffset, aligned);
+  for (let w = 0; w < aligned; w += 1) {
+    if (words[w] === 0xffffffff) continue;
+    mark(w << 2);
+    mark((w << 2) + 3);
+  }
+  for (let p = aligned << 2; p < data.length; p += 1) if (data[p] !== 255) mark(p);
+  const tiles = new Uint8Array(across * down);
+  for (let ty = 0; ty < down; ty += 1)
+    for (let tx = 0; tx < across; tx += 1) {
+      if (!raw[ty * across + tx]) continue;
+      for (let j = Math.max(0, ty - 1); j <= Math.min(down - 1, ty + 1); j += 1)
+        for (let i = Math.max(0, tx - 1); i <= Math.min(across - 1, tx + 1); i += 1)
+          tiles[j * across + i] = 1;
+    }
+  return { tiles, across };
+}
+
+/** Grey level at a source point: bilinear, or a 3×3 mean around it when out of focus. */
+function sample(page: GreyImage, sx: number, sy: number, isBlurred: boolean): number {
+  const { width, data } = page;
+  const x0 = Math.floor(sx);
+  const y0 = Math.floor(sy);
+  const i = y0 * width + x0;
+  if (isBlurred && x0 > 0 && y0 > 0 && y0 < page.height - 2) {
+    let sum = 0;
+    for (let j = i - width - 1; j <= i + width - 1; j += width)
+      sum += (data[j] as number) + (data[j + 1] as number) + (data[j + 2] as number);
+    return sum / 9;
+  }
+  const fx = sx - x0;
+  const fy = sy - y0;
+  const a = data[i] as number;
+  const b = data[i + 1] as number;
+  const c = data[i + width] as number;
+  const d = data[i + width + 1] as number;
+  return (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy;
+}
+
+/**
+ * Scans a printed page: rotate, scale and shift it about the centre (bilinear, which softens
+ * edges a little, or a 3×3 mean when out of focus), add sensor noise, and threshold to bilevel
+ * as ballot scanners do. Tiles of clean paper are skipped: noise never takes white to ink.
  */
 export function scanPage(page: GreyImage, params: ScanParams, random: Random): GreyImage {
-  const { width, height, data } = page;
+  const { width, height } = page;
   const out = createGrey(width, height);
-  const noise = new Int16Array(NOISE_TABLE);
-  for (let i = 0; i < NOISE_TABLE; i += 1) {
-    noise[i] = Math.round(Math.max(-4, Math.min(4, random.normal())) * params.noise);
-  }
+  const { tiles, across } = inkTiles(page);
   let seed = Math.floor(random.next() * 0xffffffff) | 1;
   const angle = (params.rotation * Math.PI) / 180;
   // Inverse map: page point = R(-angle)·(scan point − centre − shift)/scale + centre.
@@ -53,30 +121,39 @@ export function scanPage(page: GreyImage, params: ScanParams, random: Random): G
   const sin = Math.sin(angle) / params.scale;
   const cx = width / 2;
   const cy = height / 2;
+  const isBlurred = params.blur > 0;
   for (let y = 0; y < height; y += 1) {
     const vy = y - cy - params.dy;
     let sx = -(cx + params.dx) * cos + vy * sin + cx;
     let sy = (cx + params.dx) * sin + vy * cos + cy;
     const row = y * width;
     for (let x = 0; x < width; x += 1, sx += cos, sy -= sin) {
-      const x0 = Math.floor(sx);
-      const y0 = Math.floor(sy);
-      if (x0 < 0 || y0 < 0 || x0 >= width - 1 || y0 >= height - 1) continue;
-      const i = y0 * width + x0;
-      const a = data[i] as number;
-      const b = data[i + 1] as number;
-      const c = data[i + width] as number;
-      const d = data[i + width + 1] as number;
-      // Clean paper stays white: the noise never reaches the threshold from 255.
-      if ((a & b & c & d) === 255) continue;
-      const fx = sx - x0;
-      const fy = sy - y0;
-      let value = (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy;
+      if (sx < 0 || sy < 0 || sx >= width - 2 || sy >= height - 2) continue;
+      if (!tiles[((sy / TILE) | 0) * across + ((sx / TILE) | 0)]) {
+        // An empty tile's neighbours are paper too, so the next few pixels are white.
+        x += SKIP - 1;
+        sx += (SKIP - 1) * cos;
+        sy -= (SKIP - 1) * sin;
+        continue;
+      }
+      const i = (sy | 0) * width + (sx | 0);
+      const { data } = page;
+      // Paper round the point stays white: noise never takes white to ink.
+      if (
+        ((data[i] as number) &
+          (data[i + 1] as number) &
+          (data[i + width] as number) &
+          (data[i + width + 1] as number)) ===
+        255
+      )
+        continue;
+      const value = sample(page, sx, sy, isBlurred);
+      if (value === 255) continue;
       seed ^= seed << 13;
       seed ^= seed >>> 17;
       seed ^= seed << 5;
-      value += noise[seed & (NOISE_TABLE - 1)] as number;
-      out.data[row + x] = value < INK_THRESHOLD ? 0 : 255;
+      const noise = (NORMALS[seed & (NOISE_TABLE - 1)] as number) * params.noise;
+      out.data[row + x] = value + noise < INK_THRESHOLD ? 0 : 255;
     }
   }
   return out;

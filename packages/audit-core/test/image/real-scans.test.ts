@@ -3,17 +3,22 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildTemplate,
+  buildTemplateFromExemplars,
   describeAffine,
   loadPage,
   matchStyle,
   readBallot,
   renderContactSheet,
   renderRedline,
+  type GreyImage,
   type Template,
+  TemplateError,
 } from '../../src/index.js';
 
 const root = join(import.meta.dirname, '../fixtures/real/images/cedar_2012_primary');
 const output = join(import.meta.dirname, '../../test-output/cedar_2012_primary');
+// Styles of the voted ballots, read by eye from each card's footer code and party heading.
+const styles = [3, 4, 3, 4, 3, 4, 1, 2, 1, 2, 1, 2, 1, 2].map((n) => `20120608170307744_000${n}`);
 
 async function pages(folder: string): Promise<{ name: string; buffer: Buffer }[]> {
   const names = (await readdir(join(root, folder))).filter((n) => n.endsWith('.tif')).sort();
@@ -45,10 +50,6 @@ describe('Cedar County 2012 primary scans', () => {
   });
 
   it('matches each voted ballot to a style and reads its marks', async () => {
-    // Styles read by eye from each card's footer code (Card 1/5 Republican, Card 2 Democratic).
-    const styles = [3, 4, 3, 4, 3, 4, 1, 2, 1, 2, 1, 2, 1, 2].map(
-      (n) => `20120608170307744_000${n}`,
-    );
     const summary: string[] = [];
     for (const { name, buffer } of await pages('voted')) {
       const page = await loadPage(buffer, { label: name });
@@ -70,5 +71,40 @@ describe('Cedar County 2012 primary scans', () => {
     }
     await writeFile(join(output, 'readings.txt'), `${summary.join('\n')}\n`);
     expect(summary).toHaveLength(14);
+  });
+
+  it('builds the same targets from a blank and four voted sheets of a style combined', async () => {
+    const voted = await pages('voted');
+    const sheetsOf = async (blank: Template): Promise<GreyImage[]> => {
+      const sheets = [blank.image];
+      for (const [i, { name, buffer }] of voted.entries())
+        if (styles[i] === blank.id) sheets.push(await loadPage(buffer, { label: name }));
+      return sheets;
+    };
+    // The two Republican styles have four voted sheets each.
+    for (const blank of templates.slice(0, 2)) {
+      const sheets = await sheetsOf(blank);
+      expect(sheets).toHaveLength(5);
+      const combined = buildTemplateFromExemplars(sheets, { id: `${blank.id}-combined` });
+      await writeFile(join(output, `${combined.id}-redline.png`), await renderRedline(combined));
+      expect(combined.exemplars.rejected).toEqual([]);
+      expect(combined.targets.length, blank.id).toBe(blank.targets.length);
+      combined.targets.forEach((t, i) => {
+        const b = blank.targets[i];
+        expect(Math.hypot(t.cx - (b?.cx ?? 0), t.cy - (b?.cy ?? 0))).toBeLessThan(3);
+        // Voters' marks must not survive inside the targets as if they were printed.
+        expect(t.templateInk).toBeLessThan(0.05);
+      });
+    }
+    // A Democratic style has three voted sheets, all marking the same two options: most of its
+    // sheets carry those marks, so they read as print and the count check must refuse them.
+    const democratic = templates[2] as Template;
+    const democraticSheets = await sheetsOf(democratic);
+    expect(() =>
+      buildTemplateFromExemplars(democraticSheets, {
+        id: 'democratic-combined',
+        meanings: democratic.meanings,
+      }),
+    ).toThrow(TemplateError);
   });
 });

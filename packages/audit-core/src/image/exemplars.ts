@@ -1,0 +1,175 @@
+import { applyAffine, type Affine } from './affine.js';
+import { createGrey, type GreyImage } from './grey.js';
+import { dilate, erode, inkMask } from './morph.js';
+import { refineBlocks } from './refine.js';
+import { registerMarks } from './register.js';
+import { findTargets } from './targets.js';
+import { buildTemplate, type Template, type TemplateOptions } from './template.js';
+import { findTimingMarks, type TimingMarks } from './timing.js';
+
+export interface CombineOptions {
+  /** Exemplars beyond this many are not used (the stage's limit is 50). */
+  maxExemplars?: number;
+  /** Share of exemplars that must show ink at a pixel for the template to keep it. */
+  inkShare?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: { done: number; total: number }) => void;
+}
+
+/** The combined page, and which exemplars were used or left out and why. */
+export interface CombinedExemplars {
+  image: GreyImage;
+  used: number[];
+  rejected: { index: number; reason: string }[];
+}
+
+const WIDEN = 1;
+
+/** The exemplar the others are laid on. */
+interface Reference {
+  page: GreyImage;
+  marks: TimingMarks;
+  ink: Uint8Array;
+}
+
+/** Per reference pixel, how many exemplars show ink, paper, or a solid blot there. */
+interface Votes {
+  ink: Uint16Array;
+  paper: Uint16Array;
+  solid: Uint16Array;
+}
+
+/**
+ * Aligns exemplars of one style on the first one's timing marks and keeps the ink that most
+ * of them share: the printing survives, while voters' marks, which differ from sheet to sheet,
+ * and scanner specks drop out, even from an option most voters filled (see `decide`). Each exemplar's ink is widened by a pixel so that what registration
+ * leaves of disagreement does not break printed lines; the template's lines come out a pixel
+ * bolder on each side, which only makes target insides a little smaller. Thinning them back
+ * was tried and broke thin ovals at their diagonal steps.
+ */
+export function combineExemplars(
+  pages: GreyImage[],
+  options: CombineOptions = {},
+): CombinedExemplars {
+  const chosen = pages.slice(0, options.maxExemplars ?? 50);
+  const rejected: CombinedExemplars['rejected'] = [];
+  let reference: Reference | undefined;
+  let votes: Votes | undefined;
+  const used: number[] = [];
+  chosen.forEach((page, index) => {
+    options.signal?.throwIfAborted();
+    try {
+      const marks = findTimingMarks(page);
+      if (!reference) {
+        if (marks.left.length < 3 || marks.right.length < 3)
+          throw new Error('timing marks not found');
+        reference = { page, marks, ink: inkMask(page) };
+      }
+      const dpi = reference.page.width / 8.5;
+      const transform = registerMarks(reference.marks, marks, dpi * 0.08).transform;
+      const size = reference.page.width * reference.page.height;
+      votes ??= {
+        ink: new Uint16Array(size),
+        paper: new Uint16Array(size),
+        solid: new Uint16Array(size),
+      };
+      addVotes(votes, reference, page, transform);
+      used.push(index);
+    } catch (error) {
+      rejected.push({ index, reason: error instanceof Error ? error.message : String(error) });
+    }
+    options.onProgress?.({ done: index + 1, total: chosen.length });
+  });
+  if (!reference || !votes) throw new Error('no exemplar could be registered');
+  const image = decide(votes, reference.page, options.inkShare ?? 0.6);
+  clearTargetInsides(image, decide(votes, reference.page, INSIDE_SHARE));
+  return { image, used, rejected };
+}
+
+/** Inside a target, ink is kept only when nearly every exemplar has it (printing, not votes). */
+const INSIDE_SHARE = 0.9;
+
+/**
+ * A target that several voters marked keeps traces of their marks inside it; those would be
+ * taken for the template's own ink and subtracted from every ballot's fill, so inside each
+ * target found, only the ink nearly all exemplars share is kept.
+ */
+function clearTargetInsides(image: GreyImage, strict: GreyImage): void {
+  for (const t of findTargets(image)) {
+    const { interior } = t.shape;
+    for (let k = 0; k < interior.length; k += 2) {
+      const x = Math.round(t.cx) + (interior[k] ?? 0);
+      const y = Math.round(t.cy) + (interior[k + 1] ?? 0);
+      if (x < 0 || y < 0 || x >= image.width || y >= image.height) continue;
+      const i = y * image.width + x;
+      image.data[i] = strict.data[i] ?? 255;
+    }
+  }
+}
+
+/** Share of the exemplars not blotted at a pixel that must show ink there. */
+const CLEAR_SHARE = 0.75;
+
+/**
+ * A pixel is printed when it is dark (ink or blot) on most exemplars, and nearly all the
+ * exemplars that are not blotted there show ink: a target most voters filled is dark on most
+ * sheets, but the sheets left unfilled show paper inside it, so its inside stays empty.
+ */
+function decide(votes: Votes, reference: GreyImage, share: number): GreyImage {
+  const { width, height } = reference;
+  const mask = new Uint8Array(width * height);
+  for (let i = 0; i < mask.length; i += 1) {
+    const ink = votes.ink[i] ?? 0;
+    const clear = ink + (votes.paper[i] ?? 0);
+    const dark = ink + (votes.solid[i] ?? 0);
+    const seen = clear + (votes.solid[i] ?? 0);
+    mask[i] =
+      seen > 0 && dark >= share * seen && (clear === 0 || ink >= CLEAR_SHARE * clear) ? 1 : 0;
+  }
+  const image = createGrey(width, height);
+  mask.forEach((v, i) => {
+    if (v) image.data[i] = 0;
+  });
+  return image;
+}
+
+/** Builds a style's template from its exemplars (blank or voted sheets) combined. */
+export function buildTemplateFromExemplars(
+  pages: GreyImage[],
+  options: TemplateOptions & CombineOptions,
+): Template & { exemplars: Omit<CombinedExemplars, 'image'> } {
+  const { image, used, rejected } = combineExemplars(pages, options);
+  return { ...buildTemplate(image, options), exemplars: { used, rejected } };
+}
+
+/** Adds one exemplar's votes: each reference pixel looks up where it falls on the exemplar. */
+function addVotes(votes: Votes, reference: Reference, page: GreyImage, t: Affine): void {
+  const { width: pw, height: ph } = page;
+  const ink = inkMask(page);
+  const wide = WIDEN > 0 ? dilate(ink, pw, ph, WIDEN) : ink;
+  // Strokes up to four pixels wide vanish under an opening of radius 2; blots remain.
+  const solid = dilate(erode(ink, pw, ph, 2), pw, ph, 2);
+  const { width, height } = reference.page;
+  const shifts = refineBlocks(
+    { mask: reference.ink, width, height },
+    { mask: ink, width: pw, height: ph },
+    t,
+  );
+  for (let y = 0; y < height; y += 1) {
+    const start = applyAffine(t, { x: 0, y });
+    let px = start.x + 0.5;
+    let py = start.y + 0.5;
+    const blockRow = Math.floor(y / shifts.size) * shifts.across;
+    for (let x = 0; x < width; x += 1, px += t.a, py += t.d) {
+      const block = blockRow + Math.floor(x / shifts.size);
+      const sx = Math.floor(px) + (shifts.dx[block] ?? 0);
+      const sy = Math.floor(py) + (shifts.dy[block] ?? 0);
+      if (sx < 0 || sy < 0 || sx >= pw || sy >= ph) continue;
+      const s = sy * pw + sx;
+      const i = y * width + x;
+      if (solid[s]) votes.solid[i] = (votes.solid[i] ?? 0) + 1;
+      else if (wide[s]) votes.ink[i] = (votes.ink[i] ?? 0) + 1;
+      else votes.paper[i] = (votes.paper[i] ?? 0) + 1;
+    }
+  }
+}
