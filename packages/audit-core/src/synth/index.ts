@@ -39,3 +39,8 @@ export {
 } from './discrepancies.js';
 export { recordOf, syntheticRecords, writeSyntheticCvr, type SyntheticCvrFormat } from './cvr.js';
 export { styleTemplate } from './template.js';
+export {
+  writeSyntheticElection,
+  type WriteElectionOptions,
+  type WrittenElection,
+} from './archive.js';
