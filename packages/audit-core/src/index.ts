@@ -3,3 +3,6 @@ export {};
 export * from './cvr/index.js';
 export * from './image/index.js';
 export * from './synth/index.js';
+export * from './archive/index.js';
+export * from './storage/index.js';
+export * from './stages/index.js';

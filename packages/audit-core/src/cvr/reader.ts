@@ -45,16 +45,24 @@ export function describeLocation(location: CvrLocation): string {
  * so that nothing is dropped and later stages can put it on their residue list.
  */
 export class DuplicateGuard {
-  private readonly seen = new Map<string, CvrLocation>();
+  // A county runs to millions of ballots, so each id keeps small integers, not a location
+  // object: the one thing that grows with the export.
+  private readonly seen = new Map<string, number>();
+  private readonly files: string[] = [];
+  private readonly fileIds = new Map<string, number>();
+  private readonly fileOf: number[] = [];
+  private readonly rowOf: number[] = [];
+  private readonly indexOf: number[] = [];
 
   constructor(private readonly log: ProblemLog) {}
 
   check(ballot: CvrBallot): CvrBallot {
-    const first = this.seen.get(ballot.id);
-    if (!first) {
-      this.seen.set(ballot.id, ballot.source);
+    const known = this.seen.get(ballot.id);
+    if (known === undefined) {
+      this.remember(ballot.id, ballot.source);
       return ballot;
     }
+    const first = this.location(known);
     const where = describeLocation(ballot.source);
     this.log.error(
       'duplicate-ballot',
@@ -63,5 +71,27 @@ export class DuplicateGuard {
       `${where}: ballot ${ballot.id} duplicates ${describeLocation(first)}`,
     );
     return { ...ballot, duplicateOf: first };
+  }
+
+  private remember(id: string, source: CvrLocation): void {
+    let file = this.fileIds.get(source.file);
+    if (file === undefined) {
+      file = this.files.push(source.file) - 1;
+      this.fileIds.set(source.file, file);
+    }
+    this.seen.set(id, this.fileOf.length);
+    this.fileOf.push(file);
+    this.rowOf.push(source.row ?? -1);
+    this.indexOf.push(source.index ?? -1);
+  }
+
+  private location(n: number): CvrLocation {
+    const row = this.rowOf[n] ?? -1;
+    const index = this.indexOf[n] ?? -1;
+    return {
+      file: this.files[this.fileOf[n] ?? 0] ?? '',
+      ...(row >= 0 ? { row } : {}),
+      ...(index >= 0 ? { index } : {}),
+    };
   }
 }

@@ -22,9 +22,14 @@ export const boxWidth = (c: Component): number => c.x1 - c.x0 + 1;
 export const boxHeight = (c: Component): number => c.y1 - c.y0 + 1;
 export const fillRatio = (c: Component): number => c.area / (boxWidth(c) * boxHeight(c));
 
+/** Scratch buffers reused across calls (labelling is synchronous), grown as pages need. */
+let seenScratch = new Uint8Array(0);
+let stackScratch = new Int32Array(0);
+
 /**
  * Labels the 8-connected ink blobs inside a region with an explicit stack (pages are too big
- * for recursion). Blobs over `maxArea` pixels are still consumed but not returned.
+ * for recursion). Blobs over `maxArea` pixels are still consumed but not returned. This runs on
+ * both edge strips of every ballot, so it works on flat indexes without per-pixel calls.
  */
 export function findComponents(
   image: GreyImage,
@@ -32,24 +37,47 @@ export function findComponents(
   maxArea = Infinity,
 ): Component[] {
   const { width, data } = image;
-  // Sized to the region: the edge strips searched for timing marks are a quarter of a page.
-  const size = (region.x1 - region.x0 + 1) * (region.y1 - region.y0 + 1);
-  const seen = new Uint8Array(size);
-  const stack = new Int32Array(size);
+  // Outside the page is paper.
+  const x0 = Math.max(0, region.x0);
+  const y0 = Math.max(0, region.y0);
+  const x1 = Math.min(width - 1, region.x1);
+  const y1 = Math.min(image.height - 1, region.y1);
+  if (x1 < x0 || y1 < y0) return [];
+  const rw = x1 - x0 + 1;
+  const size = rw * (y1 - y0 + 1);
+  if (seenScratch.length < size) {
+    seenScratch = new Uint8Array(size);
+    stackScratch = new Int32Array(size);
+  }
+  const seen = seenScratch;
+  seen.fill(0, 0, size);
   const found: Component[] = [];
-  for (let y = region.y0; y <= region.y1; y += 1) {
-    for (let x = region.x0; x <= region.x1; x += 1) {
-      const start = local(region, x, y);
-      if (seen[start] || (data[y * width + x] ?? 255) >= INK_THRESHOLD) continue;
-      const c = flood(image, region, seen, stack, start);
-      if (c.area <= maxArea) found.push(c);
+  // Four pixels at a time: a word whose bytes all have their high bit set (>= 128) is paper.
+  const words =
+    INK_THRESHOLD === 128 && data.byteOffset % 4 === 0
+      ? new Uint32Array(data.buffer, data.byteOffset, data.length >> 2)
+      : undefined;
+  const visit = (x: number, row: number, local: number, region: Region): void => {
+    if ((data[row + x] as number) >= INK_THRESHOLD || seen[local + x]) return;
+    const c = flood(image, region, seen, stackScratch, local + x);
+    if (c.area <= maxArea) found.push(c);
+  };
+  const clamped = { x0, y0, x1, y1 };
+  for (let y = y0; y <= y1; y += 1) {
+    const row = y * width;
+    const local = (y - y0) * rw - x0;
+    let x = x0;
+    if (words) {
+      for (; x <= x1 && (row + x) % 4 !== 0; x += 1) visit(x, row, local, clamped);
+      for (; x + 3 <= x1; x += 4) {
+        if ((~(words[(row + x) >> 2] as number) & 0x80808080) === 0) continue;
+        for (let k = 0; k < 4; k += 1) visit(x + k, row, local, clamped);
+      }
     }
+    for (; x <= x1; x += 1) visit(x, row, local, clamped);
   }
   return found;
 }
-
-const local = (r: Region, x: number, y: number): number =>
-  (y - r.y0) * (r.x1 - r.x0 + 1) + x - r.x0;
 
 function flood(
   image: GreyImage,
@@ -59,36 +87,46 @@ function flood(
   start: number,
 ): Component {
   const { width, data } = image;
+  const { x0, y0 } = region;
+  const rw = region.x1 - x0 + 1;
+  const rh = region.y1 - y0 + 1;
   let top = 0;
   stack[top++] = start;
   seen[start] = 1;
-  const c = { x0: Infinity, y0: Infinity, x1: -1, y1: -1, area: 0, cx: 0, cy: 0 };
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -1;
+  let maxY = -1;
+  let area = 0;
+  let sx = 0;
+  let sy = 0;
   while (top > 0) {
-    const at = stack[--top] ?? 0;
-    const rw = region.x1 - region.x0 + 1;
-    const x = (at % rw) + region.x0;
-    const y = Math.floor(at / rw) + region.y0;
-    c.area += 1;
-    c.cx += x;
-    c.cy += y;
-    if (x < c.x0) c.x0 = x;
-    if (x > c.x1) c.x1 = x;
-    if (y < c.y0) c.y0 = y;
-    if (y > c.y1) c.y1 = y;
-    for (let dy = -1; dy <= 1; dy += 1) {
-      const ny = y + dy;
-      if (ny < region.y0 || ny > region.y1) continue;
-      for (let dx = -1; dx <= 1; dx += 1) {
-        const nx = x + dx;
-        if (nx < region.x0 || nx > region.x1) continue;
-        const n = local(region, nx, ny);
-        if (seen[n] || (data[ny * width + nx] ?? 255) >= INK_THRESHOLD) continue;
+    const at = stack[--top] as number;
+    const ly = (at / rw) | 0;
+    const lx = at - ly * rw;
+    const x = lx + x0;
+    const y = ly + y0;
+    area += 1;
+    sx += x;
+    sy += y;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+    const fromY = ly > 0 ? -1 : 0;
+    const toY = ly < rh - 1 ? 1 : 0;
+    const fromX = lx > 0 ? -1 : 0;
+    const toX = lx < rw - 1 ? 1 : 0;
+    for (let dy = fromY; dy <= toY; dy += 1) {
+      const n0 = at + dy * rw;
+      const p0 = (y + dy) * width + x;
+      for (let dx = fromX; dx <= toX; dx += 1) {
+        const n = n0 + dx;
+        if (seen[n] || (data[p0 + dx] as number) >= INK_THRESHOLD) continue;
         seen[n] = 1;
         stack[top++] = n;
       }
     }
   }
-  c.cx /= c.area;
-  c.cy /= c.area;
-  return c;
+  return { x0: minX, y0: minY, x1: maxX, y1: maxY, area, cx: sx / area, cy: sy / area };
 }

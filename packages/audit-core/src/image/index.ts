@@ -7,6 +7,7 @@ export {
   ImageReadError,
   type LoadPageOptions,
 } from './load.js';
+export { DEFAULT_PDF_DPI, isPdf, openPdf, renderPdfPage, type PdfPages } from './pdf.js';
 export { findComponents, type Component, type Region } from './components.js';
 export {
   applyAffine,

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { GreyImage } from './grey.js';
+import { isPdf, renderPdfPage } from './pdf.js';
 
 /** Raised for an image that cannot be decoded, naming what was wrong. */
 export class ImageReadError extends Error {
@@ -17,12 +18,18 @@ export interface LoadPageOptions {
   page?: number;
   /** Names the image in error messages. */
   label?: string;
+  /** Resolution a PDF page is rendered at. */
+  dpi?: number;
 }
 
-/** Decodes a PNG, JPEG or TIFF (including CCITT bilevel) page into greyscale pixels. */
+/**
+ * Decodes a PNG, JPEG or TIFF (including CCITT bilevel) page into greyscale pixels; a PDF page
+ * is rendered with PDFium.
+ */
 export async function loadPage(input: Buffer, options: LoadPageOptions = {}): Promise<GreyImage> {
   const page = options.page ?? 0;
   try {
+    if (isPdf(input)) return await renderPdfPage(input, page, options.dpi);
     const { data, info } = await sharp(input, { page, failOn: 'error' })
       .greyscale()
       .removeAlpha()

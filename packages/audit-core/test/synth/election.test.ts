@@ -89,6 +89,7 @@ describe('synthetic election read back', () => {
     expect(first.plan.id).toBe('1-1-8');
   });
 
+  // Generating and reading 200 pages takes minutes on a busy machine.
   it('reads 200 scanned ballots against exemplar templates as the ground truth says', async () => {
     await mkdir(output, { recursive: true });
     const templates = await exemplarTemplates(election, 30);
@@ -108,8 +109,9 @@ describe('synthetic election read back', () => {
       expect(entry.wrong, `${kind} read against the truth`).toBe(0);
     for (const kind of ['light', 'stray', 'erasure', 'check', 'x'] as const)
       expect(tally.byKind.get(kind)?.total ?? 0, `${kind} marks planted`).toBeGreaterThan(5);
-  });
+  }, 240_000);
 
+  // As above: generated pages at 300 dpi.
   it('reads 300 dpi ballots with box targets against a 200 dpi template', async () => {
     const boxes = makeElection({ seed: 'box-election', targetShape: 'box', styles: 2 });
     // Printed blanks here: in this election's vote-for-3-of-4 contests most exemplars mark the
@@ -128,5 +130,5 @@ describe('synthetic election read back', () => {
     expect(tally.clearAgreement().share).toBeGreaterThanOrEqual(0.999);
     for (const [kind, entry] of tally.byKind)
       expect(entry.wrong, `${kind} read against the truth`).toBe(0);
-  });
+  }, 240_000);
 });

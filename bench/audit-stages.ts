@@ -1,0 +1,121 @@
+// Acceptance run of the audit stages: a generated election of 2,000 ballots with planted
+// discrepancies, every stage from precheck to genreport, scored against the ground truth.
+// Speed: extractvote per sheet against decoding the same images alone, in the same run.
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  CLEAR_KINDS,
+  directorySink,
+  FolderStore,
+  loadPage,
+  makeElection,
+  PATHS,
+  runStage,
+  STAGES,
+  writeSyntheticElection,
+  type BallotPlan,
+} from '../packages/audit-core/src/index.js';
+import { readCsvAll } from '../packages/audit-core/src/stages/context.js';
+import { walkImageEntries } from '../packages/audit-core/src/stages/images.js';
+import { machineLine, writeSection } from './lib/results.js';
+
+const COUNT = Number(process.env.BALLOTS ?? 2000);
+const job = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-bench-stages-'));
+try {
+  const election = makeElection({ seed: 'bench-stages' });
+  await mkdir(path.join(job, 'input/images'), { recursive: true });
+  await mkdir(path.join(job, 'input/cvr'), { recursive: true });
+  const written = await writeSyntheticElection(
+    election,
+    { count: COUNT, batchSize: 100, misreads: 10, missing: 3, extra: 3, formats: ['dominion-csv'] },
+    createWriteStream(path.join(job, 'input/images/ballots.zip')),
+    directorySink(path.join(job, 'truth')),
+  );
+  await rename(path.join(job, 'truth/CVR_Export.csv'), path.join(job, 'input/cvr/CVR_Export.csv'));
+  const store = new FolderStore(job);
+  await store.write(PATHS.election, JSON.stringify(election));
+  const times: [string, number][] = [];
+  for (const stage of STAGES.slice(0, 7)) {
+    const t0 = performance.now();
+    const result = await runStage(stage, store, {});
+    times.push([stage.name, (performance.now() - t0) / 1000]);
+    if (result.status !== 'SUCCESS') throw new Error(`${stage.name}: ${result.error}`);
+  }
+  // Baseline: decoding the same images alone.
+  const t0 = performance.now();
+  let decoded = 0;
+  for await (const item of walkImageEntries(store, 'input/images/ballots.zip')) {
+    if (item.type !== 'entry') continue;
+    await loadPage(await item.read());
+    decoded += 1;
+  }
+  const decodeSeconds = (performance.now() - t0) / 1000;
+
+  const truth = new Map<string, BallotPlan>();
+  for (const line of (await readFile(path.join(job, 'truth/truth.jsonl'), 'utf8'))
+    .trim()
+    .split('\n')) {
+    const plan = JSON.parse(line) as BallotPlan;
+    truth.set(plan.id, plan);
+  }
+  const expected = written.planted.map((p) =>
+    p.kind === 'misread'
+      ? `misread ${p.ballotId} ${p.contestId}`
+      : p.kind === 'missing-record'
+        ? `No CVR ${p.ballotId}`
+        : p.kind === 'extra-record'
+          ? `No Image ${p.ballotId}`
+          : `Swapped Batch 1-${p.batches[0]} 1-${p.batches[1]}`,
+  );
+  const disagreements = await readCsvAll(store, PATHS.disagreements);
+  const found = disagreements.map((d) =>
+    d.kind === 'Normal Disagreed'
+      ? `misread ${d.sheet_id} ${d.contest_id}`
+      : d.kind === 'Swapped Batch'
+        ? `Swapped Batch ${(d.detail ?? '')
+            .match(/batch (\S+) .* batch (\S+)/)
+            ?.slice(1)
+            .sort()
+            .join(' ')}`
+        : `${d.kind} ${d.sheet_id}`,
+  );
+  const hit = expected.filter((e) => found.includes(e)).length;
+  const extra = found.filter((f) => !expected.includes(f));
+  let clear = 0;
+  let clearRight = 0;
+  let unclear = 0;
+  let unclearWrong = 0;
+  let gray = 0;
+  for (const t of await readCsvAll(store, PATHS.votesTargets)) {
+    const target = truth.get(t.sheet_id ?? '')?.targets.find((x) => x.optionId === t.option_id);
+    if (!target) continue;
+    const right = (t.decision === 'vote') === target.isIntended;
+    if (t.decision === 'gray') gray += 1;
+    if (CLEAR_KINDS.includes(target.kind)) {
+      clear += 1;
+      if (right && t.decision !== 'gray') clearRight += 1;
+    } else {
+      unclear += 1;
+      if (!right && t.decision !== 'gray') unclearWrong += 1;
+    }
+  }
+  const extractSeconds = times.find(([s]) => s === 'extractvote')?.[1] ?? 0;
+  const body = [
+    `Run: \`npx tsx bench/audit-stages.ts\` (BALLOTS=${COUNT}; one process, stages in turn, extractvote in batches of 500).`,
+    machineLine(),
+    '',
+    '| stage | seconds |',
+    '|---|---|',
+    ...times.map(([s, t]) => `| ${s} | ${t.toFixed(1)} |`),
+    '',
+    `Planted discrepancies found: **${hit} of ${expected.length}**; other disagreements reported: **${extra.length}**${extra.length ? ` (${extra.slice(0, 8).join('; ')}${extra.length > 8 ? '; …' : ''})` : ''}.`,
+    `Clear marks read right: **${((clearRight / Math.max(1, clear)) * 100).toFixed(2)}%** of ${clear} targets. Light, stray, check, X and erasure marks read wrong without a gray flag: **${unclearWrong}** of ${unclear}; gray targets ${gray}.`,
+    `extractvote: ${(COUNT / extractSeconds).toFixed(1)} sheets/s against decoding alone ${(decoded / decodeSeconds).toFixed(1)} sheets/s: ratio **${(decoded / decodeSeconds / (COUNT / extractSeconds)).toFixed(1)}×** slower than decoding.`,
+  ].join('\n');
+  await writeSection('Audit stages: 2,000 generated ballots, precheck to genreport', body);
+  console.log(body);
+} finally {
+  await rm(job, { recursive: true, force: true });
+}

@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+/** `scrutineer-audit <stage> --job <dir>`: runs audit stages over a job folder. */
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { directorySink } from './cvr/writers/index.js';
+import {
+  joinBatches,
+  runBatch,
+  runPipeline,
+  runStage,
+  stageNamed,
+  STAGES,
+  type StageResult,
+} from './stages/index.js';
+import { FolderStore } from './storage/index.js';
+import { makeElection } from './synth/election.js';
+import { writeSyntheticElection } from './synth/archive.js';
+
+const HELP = `Usage: scrutineer-audit <stage> --job <dir> [options]
+
+Stages (in pipeline order):
+${STAGES.map((s) => `  ${s.name.padEnd(13)} ${s.description}`).join('\n')}
+
+Other commands:
+  all            run every stage from precheck to genreport
+  generate       write a synthetic election job: --ballots N (default 200), --seed S
+
+Options:
+  --job <dir>         the job folder (inputs under input/, outputs beside)
+  --batch <i>         run only batch i (from 1) of a stage that splits
+  --batches           print how many batches the stage splits into
+  --join              join a stage's batches after they all ran
+  --batch-size <n>    ballots per batch (extractvote, default 500)
+  --quiet             no progress lines
+  --help              this text
+
+Exit status: 0 success, 1 the stage failed (see the log), 2 bad usage, 130 stopped.`;
+
+function fail(message: string): never {
+  process.stderr.write(`scrutineer-audit: ${message}\n\n${HELP}\n`);
+  process.exit(2);
+}
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        job: { type: 'string' },
+        batch: { type: 'string' },
+        batches: { type: 'boolean' },
+        join: { type: 'boolean' },
+        'batch-size': { type: 'string' },
+        ballots: { type: 'string' },
+        seed: { type: 'string' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  const command = positionals[0];
+  if (values.help || !command) {
+    process.stdout.write(`${HELP}\n`);
+    return values.help ? 0 : 2;
+  }
+  if (!values.job) fail('--job <dir> is required');
+  const store = new FolderStore(values.job);
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort());
+  process.once('SIGTERM', () => controller.abort());
+  const batchSize = values['batch-size'] ? Number(values['batch-size']) : undefined;
+  if (batchSize !== undefined && !(batchSize > 0)) fail('--batch-size must be a positive number');
+  const options = {
+    signal: controller.signal,
+    batchSize,
+    onProgress: values.quiet
+      ? undefined
+      : (p: { stage: string; percent: number }) =>
+          process.stderr.write(`${p.stage} ${p.percent}%\n`),
+  };
+  const report = (results: StageResult[]): number => {
+    for (const r of results) {
+      const counts = r.problems.filter((p) => p.severity !== 'warning').length;
+      process.stdout.write(
+        `${r.stage} ${r.status}${counts ? ` (${counts} problems)` : ''}${r.error ? `: ${r.error}` : ''}\n`,
+      );
+    }
+    const last = results.at(-1);
+    return last?.status === 'SUCCESS' ? 0 : last?.status === 'STOPPED' ? 130 : 1;
+  };
+
+  if (command === 'generate') {
+    const count = Number(values.ballots ?? 200);
+    if (!(count > 0)) fail('--ballots must be a positive number');
+    const election = makeElection({ seed: values.seed ?? 'demo' });
+    const input = join(values.job, 'input');
+    await mkdir(join(input, 'images'), { recursive: true });
+    const written = await writeSyntheticElection(
+      election,
+      { count, batchSize: 50, formats: ['dominion-csv'], signal: controller.signal },
+      createWriteStream(join(input, 'images', 'ballots.zip')),
+      directorySink(join(values.job, 'truth')),
+    );
+    await mkdir(join(input, 'cvr'), { recursive: true });
+    const { rename } = await import('node:fs/promises');
+    await rename(join(values.job, 'truth', 'CVR_Export.csv'), join(input, 'cvr', 'CVR_Export.csv'));
+    await store.write('input/election.json', JSON.stringify(election, null, 2));
+    process.stdout.write(
+      `generated ${written.ballots} ballots, ${written.planted.length} planted discrepancies (truth/ holds the ground truth)\n`,
+    );
+    return 0;
+  }
+  if (command === 'all') return report(await runPipeline(store, 'precheck', 'genreport', options));
+
+  const stage = stageNamed(command);
+  if (!stage) fail(`unknown stage ${command}`);
+  if (values.batches) {
+    process.stdout.write(`${await stage.batches(store, options)}\n`);
+    return 0;
+  }
+  if (values.join) {
+    await joinBatches(stage, store, await stage.batches(store, options));
+    process.stdout.write(`${stage.name} joined\n`);
+    return 0;
+  }
+  if (values.batch) {
+    const count = await stage.batches(store, options);
+    const index = Number(values.batch) - 1;
+    if (!Number.isInteger(index) || index < 0 || index >= count)
+      fail(`--batch must be from 1 to ${count}`);
+    return report([await runBatch(stage, store, { index, count }, options)]);
+  }
+  return report([await runStage(stage, store, options)]);
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(
+      `scrutineer-audit: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);

@@ -1,0 +1,242 @@
+import type { GreyImage } from '../image/grey.js';
+import { loadPage } from '../image/load.js';
+import { matchStyle } from '../image/match.js';
+import { readBallot } from '../image/read.js';
+import type { JobStore } from '../storage/index.js';
+import { readCsv, writeCsv, type BatchRef, type StageContext } from './context.js';
+import { walkImageEntries } from './images.js';
+import { PATHS } from './job.js';
+import { loadTemplates } from './templates.js';
+
+export const TARGET_COLUMNS = [
+  'sheet_id',
+  'style',
+  'target',
+  'contest_id',
+  'option_id',
+  'x',
+  'y',
+  'fill',
+  'decision',
+];
+export const CONTEST_COLUMNS = [
+  'sheet_id',
+  'style',
+  'contest_id',
+  'votes',
+  'gray',
+  'overvote',
+  'undervotes',
+];
+export const SHEET_COLUMNS = [
+  'sheet_id',
+  'archive',
+  'entry',
+  'style',
+  'style_source',
+  'status',
+  'reason',
+  'baseline',
+  'votes',
+  'gray',
+  'matched_marks',
+];
+
+const DEFAULT_BATCH_SIZE = 500;
+/** How much closer the best style must be than the runner-up to overrule the record's style. */
+const SURE_MATCH = 1.1;
+const part = (name: string, batch: BatchRef): string =>
+  `extractvote/batches/${name}-${String(batch.index + 1).padStart(5, '0')}.csv`;
+
+/** Sheets with an image, in BIF order; batches are consecutive runs of them. */
+async function imageRows(store: JobStore): Promise<Record<string, string>[]> {
+  const rows: Record<string, string>[] = [];
+  for await (const row of readCsv(store, PATHS.bif)) if (row.has_image === 'true') rows.push(row);
+  return rows;
+}
+
+export async function extractBatches(
+  store: JobStore,
+  batchSize = DEFAULT_BATCH_SIZE,
+): Promise<number> {
+  return Math.max(1, Math.ceil((await imageRows(store)).length / batchSize));
+}
+
+/**
+ * Reads one batch of sheets: each page is registered on its style's template (or, without a
+ * style from the CVR, on the template it matches best), every target measured and decided
+ * against the ballot's own blank level; marginal marks are gray, never decided. A page that
+ * cannot be decoded or registered is an unreadable sheet and a problem line; the rest go on.
+ */
+export async function extractVote(ctx: StageContext): Promise<void> {
+  const all = await imageRows(ctx.store);
+  const size = Math.ceil(all.length / ctx.batch.count);
+  const rows = all.slice(ctx.batch.index * size, (ctx.batch.index + 1) * size);
+  const styleOf = new Map<string, string>();
+  for await (const row of readCsv(ctx.store, PATHS.styles))
+    styleOf.set(row.sheet_id ?? '', row.style ?? '');
+  const templates = await loadTemplates(ctx.store);
+  const byId = new Map(templates.map((t) => [t.id, t]));
+  if (templates.length === 0)
+    ctx.problem({
+      severity: 'fatal',
+      code: 'no-templates',
+      file: PATHS.templates,
+      message: 'gentemplates made no template; no sheet can be read',
+    });
+  const targets: Record<string, unknown>[] = [];
+  const contests: Record<string, unknown>[] = [];
+  const sheets: Record<string, unknown>[] = [];
+  let done = 0;
+  const archives = [...new Set(rows.map((r) => r.archive ?? ''))];
+  for (const archive of archives) {
+    const wanted = new Map(
+      rows.filter((r) => r.archive === archive).map((r) => [Number(r.entry_index), r]),
+    );
+    const seen = new Set<number>();
+    for await (const item of walkImageEntries(ctx.store, archive, (i) => wanted.has(i))) {
+      ctx.checkCancelled();
+      if (item.type === 'problem') {
+        if (item.problem.severity === 'fatal')
+          ctx.problem({ ...item.problem, file: archive, place: item.problem.entry });
+        continue;
+      }
+      const row = wanted.get(item.entry.entryIndex);
+      if (!row) continue;
+      seen.add(item.entry.entryIndex);
+      const sheetId = row.sheet_id ?? '';
+      const known = styleOf.get(sheetId) ?? row.style ?? '';
+      const base = { sheet_id: sheetId, archive, entry: item.entry.entry };
+      try {
+        const page: GreyImage = await loadPage(await item.read(), { label: item.entry.entry });
+        // The image's own style wins over its record's only when the match is sure: a record can
+        // belong to another sheet (a swapped batch), but near matches between styles that share
+        // most contests are not evidence enough.
+        const match = templates.length > 1 ? matchStyle(page, templates) : undefined;
+        const sure = match ? match.runnerUp >= match.distance * SURE_MATCH : false;
+        const used =
+          (known && !sure ? byId.get(known) : undefined) ??
+          match?.template ??
+          byId.get(known) ??
+          templates[0];
+        if (!used) throw new Error('no template to read the page with');
+        if (known && used.id !== known)
+          ctx.problem({
+            severity: 'warning',
+            code: 'style-mismatch',
+            file: archive,
+            place: item.entry.entry,
+            message: `the image is style ${used.id}, its vote record says ${known}`,
+          });
+        const template = used.id === known ? used : undefined;
+        const reading = readBallot(page, used, {
+          signal: ctx.signal,
+          marks: match?.template === used ? match.marks : undefined,
+        });
+        const style = used.id;
+        reading.targets.forEach((t) =>
+          targets.push({
+            sheet_id: sheetId,
+            style,
+            target: t.index + 1,
+            contest_id: t.contestId,
+            option_id: t.optionId,
+            x: Math.round(t.x),
+            y: Math.round(t.y),
+            fill: t.fill,
+            decision: t.decision,
+          }),
+        );
+        for (const c of reading.contests)
+          contests.push({
+            sheet_id: sheetId,
+            style,
+            contest_id: c.contestId,
+            votes: c.votes,
+            gray: c.gray,
+            overvote: c.isOvervote,
+            undervotes: c.undervotes,
+          });
+        sheets.push({
+          ...base,
+          style,
+          style_source: template ? 'cvr' : 'image',
+          status: 'read',
+          baseline: reading.baseline,
+          votes: reading.targets.filter((t) => t.decision === 'vote').length,
+          gray: reading.targets.filter((t) => t.decision === 'gray').length,
+          matched_marks: `${reading.registration.matched}/${reading.registration.total}`,
+        });
+      } catch (error) {
+        if (ctx.signal?.aborted) throw error;
+        const reason = error instanceof Error ? error.message : String(error);
+        sheets.push({ ...base, style: known, status: 'unreadable', reason });
+        ctx.problem({
+          severity: 'error',
+          code: 'unreadable-sheet',
+          file: archive,
+          place: item.entry.entry,
+          message: reason,
+        });
+      }
+      ctx.progress(++done, rows.length);
+    }
+    for (const [index, row] of wanted) {
+      if (seen.has(index)) continue;
+      sheets.push({
+        sheet_id: row.sheet_id,
+        archive,
+        entry: row.entry,
+        style: row.style,
+        status: 'unreadable',
+        reason: 'the image could not be read from the archive',
+      });
+      ctx.problem({
+        severity: 'error',
+        code: 'unreadable-sheet',
+        file: archive,
+        place: row.entry,
+        message: 'the image could not be read from the archive',
+      });
+    }
+  }
+  const one = ctx.batch.count === 1;
+  await writeCsv(
+    ctx.store,
+    one ? PATHS.votesTargets : part('targets', ctx.batch),
+    TARGET_COLUMNS,
+    targets,
+  );
+  await writeCsv(
+    ctx.store,
+    one ? PATHS.votesContests : part('contests', ctx.batch),
+    CONTEST_COLUMNS,
+    contests,
+  );
+  await writeCsv(
+    ctx.store,
+    one ? PATHS.votesSheets : part('sheets', ctx.batch),
+    SHEET_COLUMNS,
+    sheets,
+  );
+  ctx.info(
+    `batch ${ctx.batch.index + 1}/${ctx.batch.count}: ${sheets.length} sheets, ${sheets.filter((s) => s.status !== 'read').length} unreadable`,
+  );
+}
+
+/** Joins the batches' outputs into the stage's files, in batch order. */
+export async function joinExtract(store: JobStore, count: number): Promise<void> {
+  if (count === 1) return;
+  const joins: [string, string, string[]][] = [
+    ['targets', PATHS.votesTargets, TARGET_COLUMNS],
+    ['contests', PATHS.votesContests, CONTEST_COLUMNS],
+    ['sheets', PATHS.votesSheets, SHEET_COLUMNS],
+  ];
+  for (const [name, key, columns] of joins) {
+    async function* rows(): AsyncGenerator<Record<string, string>> {
+      for (let index = 0; index < count; index += 1)
+        yield* readCsv(store, part(name, { index, count }));
+    }
+    await writeCsv(store, key, columns, rows());
+  }
+}

@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import type { StageContext } from './context.js';
+import { StageFailure, writeCsv } from './context.js';
+import { cvrInputs, electionInfo, imageArchives, listKeys, openCvr, PATHS } from './job.js';
+import { walkImageEntries } from './images.js';
+
+interface InputRow {
+  key: string;
+  kind: string;
+  bytes: number;
+  sha256: string;
+  images: number | '';
+  records: number | '';
+  problems: number;
+}
+
+export const PRECHECK_COLUMNS = ['key', 'kind', 'bytes', 'sha256', 'images', 'records', 'problems'];
+
+async function digest(ctx: StageContext, key: string): Promise<{ bytes: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of await ctx.store.read(key)) {
+    ctx.checkCancelled();
+    hash.update(chunk as Buffer);
+    bytes += (chunk as Buffer).length;
+  }
+  return { bytes, sha256: hash.digest('hex') };
+}
+
+/**
+ * Lists every input with its SHA-256, opens every image archive and CVR to count images and
+ * records, and checks the election information file. Problems are lines in the log and in
+ * `precheck/problems.csv`; the stage fails only when there is nothing to audit.
+ */
+export async function precheck(ctx: StageContext): Promise<void> {
+  const keys = (await listKeys(ctx.store, 'input/')).filter((k) => !k.endsWith('/'));
+  const archives = new Set(await imageArchives(ctx.store));
+  const cvrs = await cvrInputs(ctx.store);
+  const rows: InputRow[] = [];
+  let done = 0;
+  const total = keys.length + cvrs.length;
+  let images = 0;
+  let records = 0;
+  for (const key of keys) {
+    ctx.checkCancelled();
+    const { bytes, sha256 } = await digest(ctx, key);
+    const row: InputRow = {
+      key,
+      kind: kindOf(key),
+      bytes,
+      sha256,
+      images: '',
+      records: '',
+      problems: 0,
+    };
+    if (archives.has(key)) {
+      let count = 0;
+      for await (const item of walkImageEntries(ctx.store, key)) {
+        if (item.type === 'entry') count += 1;
+        else {
+          row.problems += 1;
+          ctx.problem({
+            severity: item.problem.severity,
+            code: item.problem.code,
+            file: key,
+            place: item.problem.entry,
+            message: item.problem.message,
+          });
+        }
+      }
+      row.images = count;
+      images += count;
+    } else if (key.startsWith(PATHS.images)) {
+      row.problems += 1;
+      ctx.problem({
+        severity: 'warning',
+        code: 'not-an-archive',
+        file: key,
+        message: `${key} is not a zip of ballot images; skipped`,
+      });
+    }
+    rows.push(row);
+    ctx.progress(++done, total);
+  }
+  for (const key of cvrs) {
+    ctx.checkCancelled();
+    const opened = await openCvr(ctx.store, key);
+    try {
+      let row = rows.find((r) => r.key === key);
+      if (!row) {
+        row = { key, kind: 'cvr', bytes: 0, sha256: '', images: '', records: '', problems: 0 };
+        rows.push(row);
+      }
+      if (!opened.reader) {
+        row.problems += 1;
+        ctx.problem({
+          severity: 'error',
+          code: 'unknown-layout',
+          file: key,
+          message: opened.problem ?? '',
+        });
+        continue;
+      }
+      let count = 0;
+      for await (const ballot of opened.reader.ballots) {
+        if ((count & 1023) === 0) ctx.checkCancelled();
+        count += ballot.duplicateOf ? 0 : 1;
+      }
+      row.records = count;
+      records += count;
+      for (const p of opened.reader.problems) {
+        row.problems += 1;
+        ctx.problem({
+          severity: p.severity,
+          code: p.code,
+          file: key,
+          place: p.row !== undefined ? `row ${p.row}` : undefined,
+          message: p.message,
+        });
+      }
+      ctx.info(`${key}: ${opened.reader.format}, ${count} records`);
+    } finally {
+      await opened.done();
+    }
+    ctx.progress(++done, total);
+  }
+  try {
+    const info = await electionInfo(ctx.store);
+    if (info && !Array.isArray(info.contests))
+      ctx.problem({
+        severity: 'error',
+        code: 'malformed-eif',
+        file: PATHS.election,
+        message: 'no contests list',
+      });
+  } catch (error) {
+    ctx.problem({
+      severity: 'error',
+      code: 'malformed-eif',
+      file: PATHS.election,
+      message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    });
+  }
+  await writeCsv(ctx.store, PATHS.precheckInputs, PRECHECK_COLUMNS, rows);
+  const summary = {
+    inputs: rows.length,
+    archives: archives.size,
+    cvrs: cvrs.length,
+    images,
+    records,
+    problems: ctx.problems.length,
+  };
+  await ctx.store.write(PATHS.precheckSummary, JSON.stringify(summary, null, 2));
+  ctx.info(
+    `${rows.length} inputs, ${images} images, ${records} records, ${ctx.problems.length} problems`,
+  );
+  if (images === 0 && records === 0)
+    throw new StageFailure('no ballot images and no vote records to audit');
+}
+
+function kindOf(key: string): string {
+  if (key.startsWith(PATHS.images)) return 'images';
+  if (key.startsWith(PATHS.cvr)) return 'cvr';
+  if (key === PATHS.election) return 'eif';
+  if (key === PATHS.official) return 'official';
+  if (key === PATHS.mappingCorrections) return 'mapping';
+  return 'other';
+}

@@ -1,0 +1,72 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { streamDominionSessions } from '../../src/cvr/dominion-json-stream.js';
+import type { CvrSource } from '../../src/index.js';
+
+/** A source that hands its bytes over in pieces of `size` bytes, to cut tokens anywhere. */
+function chunked(text: string, size: number): CvrSource {
+  const bytes = Buffer.from(text, 'utf8');
+  return {
+    name: 'CvrExport_1.json',
+    open: () => {
+      const pieces: Buffer[] = [];
+      for (let i = 0; i < bytes.length; i += size) pieces.push(bytes.subarray(i, i + size));
+      return Readable.from(pieces);
+    },
+  };
+}
+
+async function sessions(source: CvrSource): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for await (const s of streamDominionSessions(source)) {
+    expect(s.index).toBe(out.length);
+    out.push(s.value);
+  }
+  return out;
+}
+
+const EXPORT = {
+  Version: '5.17.18.1',
+  ElectionId: 'Sessions [not this one] {"x"}',
+  Other: { Sessions: [{ Decoy: true }] },
+  Sessions: [
+    { TabulatorId: 1, Note: 'braces } ] { [ and "quotes" and \\ backslashes', Cards: [[], {}] },
+    { TabulatorId: 2, Name: 'Zoë Ñúñez — 投票', Empty: '' },
+    7,
+    'a string session',
+    null,
+    { TabulatorId: 3, Nested: { A: [1, { B: [2, 3] }] } },
+  ],
+  Trailer: { Ignored: [1, 2] },
+};
+
+describe('streamDominionSessions', () => {
+  it('yields the sessions as JSON.parse does, however the bytes are cut', async () => {
+    const pretty = `\ufeff${JSON.stringify(EXPORT, null, 2)}`;
+    for (const text of [JSON.stringify(EXPORT), pretty])
+      for (const size of [1, 2, 3, 7, 64, 1 << 16])
+        expect(await sessions(chunked(text, size)), `chunks of ${size}`).toEqual(EXPORT.Sessions);
+  });
+
+  it('yields nothing for an empty Sessions array or a file without one', async () => {
+    expect(await sessions(chunked('{"Version":"5","Sessions":[]}', 3))).toEqual([]);
+    expect(await sessions(chunked('{"Version":"5","List":[{"Id":1}]}', 3))).toEqual([]);
+  });
+
+  it('names the session that is not valid JSON', async () => {
+    const text = '{"Sessions":[{"TabulatorId":1},{"TabulatorId":01x},{"TabulatorId":3}]}';
+    const seen: unknown[] = [];
+    await expect(
+      (async () => {
+        for await (const s of streamDominionSessions(chunked(text, 5))) seen.push(s.value);
+      })(),
+    ).rejects.toThrow(/^session 2 is not valid JSON: /);
+    expect(seen).toEqual([{ TabulatorId: 1 }]);
+  });
+
+  it('says where a truncated file ends', async () => {
+    await expect(
+      sessions(chunked('{"Sessions":[{"TabulatorId":1},{"TabulatorId":2,"Ca', 4)),
+    ).rejects.toThrow('the file ends inside session 2');
+  });
+});

@@ -1,0 +1,101 @@
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
+
+const root = join(import.meta.dirname, '../..');
+const tsx = join(root, '../../node_modules/.bin/tsx');
+
+/** Runs the command-line front as the pipeline runner does, from its source. */
+function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, [join(root, 'src/cli.ts'), ...args], { cwd: root });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function zipOf(entries: Record<string, Buffer>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, data] of Object.entries(entries)) zip.addBuffer(data, name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+let job: string;
+beforeAll(async () => {
+  job = await mkdtemp(join(tmpdir(), 'scrutineer-cli-'));
+  await mkdir(join(job, 'input/images'), { recursive: true });
+  await mkdir(join(job, 'input/cvr'), { recursive: true });
+  const good = await zipOf({
+    'batch-1/1-1-1.tif': Buffer.from('II*\0not really'),
+    'notes.txt': Buffer.from('hi'),
+  });
+  await writeFile(join(job, 'input/images/good.zip'), good);
+  await writeFile(join(job, 'input/images/truncated.zip'), good.subarray(0, good.length - 30));
+  await writeFile(join(job, 'input/cvr/mystery.csv'), 'a,b,c\n1,2,3\n');
+});
+afterAll(async () => rm(job, { recursive: true, force: true }));
+
+describe('scrutineer-audit', () => {
+  it('lists the stages in --help', async () => {
+    const { code, stdout } = await cli(['--help']);
+    expect(code).toBe(0);
+    for (const stage of [
+      'precheck',
+      'gen_bif',
+      'genstyles',
+      'gentemplates',
+      'extractvote',
+      'cmpcvr',
+      'genreport',
+      'export',
+      'archive',
+    ])
+      expect(stdout).toMatch(new RegExp(`^  ${stage} `, 'm'));
+  });
+
+  it('refuses an unknown stage and a missing job folder with usage', async () => {
+    const unknown = await cli(['tabulate', '--job', job]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown stage tabulate');
+    const noJob = await cli(['precheck']);
+    expect(noJob.code).toBe(2);
+    expect(noJob.stderr).toContain('--job <dir> is required');
+  });
+
+  it('runs precheck over a job folder and logs a problem line for each bad input', async () => {
+    const { code, stdout } = await cli(['precheck', '--job', job, '--quiet']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('precheck SUCCESS');
+    const log = await readFile(join(job, 'logs/operation-logs/precheck/log.txt'), 'utf8');
+    expect(log).toMatch(/ERROR unknown-layout: input\/cvr\/mystery\.csv: .*mystery\.csv/);
+    expect(log).toMatch(/FATAL unreadable-archive: input\/images\/truncated\.zip/);
+    expect(log).toMatch(/WARNING not-an-image: input\/images\/good\.zip notes\.txt/);
+    const inputs = await readFile(join(job, 'precheck/inputs.csv'), 'utf8');
+    expect(inputs).toMatch(/input\/images\/good\.zip,images,\d+,[0-9a-f]{64},1,,1/);
+  });
+
+  it('fails a stage whose inputs are missing, with the reason in its log', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'scrutineer-cli-empty-'));
+    try {
+      const { code, stdout } = await cli(['precheck', '--job', empty, '--quiet']);
+      expect(code).toBe(1);
+      expect(stdout).toMatch(
+        /^precheck FAILURE.*: no ballot images and no vote records to audit$/m,
+      );
+      const log = await readFile(join(empty, 'logs/operation-logs/precheck/log.txt'), 'utf8');
+      expect(log).toContain('FATAL stage-failed');
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,137 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CLEAR_KINDS,
+  directorySink,
+  FolderStore,
+  makeElection,
+  PATHS,
+  runPipeline,
+  writeSyntheticElection,
+  type BallotPlan,
+  type PlantedDiscrepancy,
+  type StageResult,
+} from '../../src/index.js';
+import { readCsvAll } from '../../src/stages/context.js';
+
+/**
+ * A generated election run through every stage, as the pipeline runner runs it. The full
+ * 2,000-ballot acceptance run is `bench/audit-stages.ts` (minutes on two cores); this one is
+ * small enough for the suite but keeps every kind of planted discrepancy that it checks.
+ */
+const COUNT = 90;
+let job: string;
+let store: FolderStore;
+let planted: PlantedDiscrepancy[];
+let results: StageResult[];
+const truth = new Map<string, BallotPlan>();
+
+beforeAll(async () => {
+  job = await mkdtemp(join(tmpdir(), 'scrutineer-pipeline-'));
+  const election = makeElection({ seed: 'stages-suite' });
+  await mkdir(join(job, 'input/images'), { recursive: true });
+  await mkdir(join(job, 'input/cvr'), { recursive: true });
+  const written = await writeSyntheticElection(
+    election,
+    {
+      count: COUNT,
+      batchSize: 30,
+      misreads: 3,
+      missing: 1,
+      extra: 1,
+      swapBatches: false,
+      formats: ['dominion-csv'],
+    },
+    createWriteStream(join(job, 'input/images/ballots.zip')),
+    directorySink(join(job, 'truth')),
+  );
+  planted = written.planted;
+  await rename(join(job, 'truth/CVR_Export.csv'), join(job, 'input/cvr/CVR_Export.csv'));
+  store = new FolderStore(job);
+  await store.write(PATHS.election, JSON.stringify(election));
+  for (const line of (await readFile(join(job, 'truth/truth.jsonl'), 'utf8')).trim().split('\n')) {
+    const plan = JSON.parse(line) as BallotPlan & { file: string };
+    truth.set(plan.id, plan);
+  }
+  results = await runPipeline(store, 'precheck', 'genreport', { batchSize: 25 });
+}, 900_000);
+
+afterAll(async () => {
+  await rm(job, { recursive: true, force: true });
+});
+
+describe('audit stages on a generated election', () => {
+  it('runs every stage from precheck to genreport', () => {
+    expect(results.map((r) => [r.stage, r.status])).toEqual(
+      [
+        'precheck',
+        'gen_bif',
+        'genstyles',
+        'gentemplates',
+        'extractvote',
+        'cmpcvr',
+        'genreport',
+      ].map((s) => [s, 'SUCCESS']),
+    );
+  });
+
+  it('lists inputs with SHA-256 and counts images and records', async () => {
+    const inputs = await readCsvAll(store, PATHS.precheckInputs);
+    const images = inputs.find((r) => r.key === 'input/images/ballots.zip');
+    expect(images?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(images?.images).toBe(String(COUNT));
+    // One ballot has no record and one record has no ballot.
+    expect(inputs.find((r) => r.key === 'input/cvr/CVR_Export.csv')?.records).toBe(String(COUNT));
+  });
+
+  it('finds every planted discrepancy and reports no other', async () => {
+    const found = (await readCsvAll(store, PATHS.disagreements)).map((d) =>
+      d.kind === 'Normal Disagreed'
+        ? `misread ${d.sheet_id} ${d.contest_id}`
+        : `${d.kind} ${d.sheet_id}`,
+    );
+    const expected = planted.map((p) =>
+      p.kind === 'misread'
+        ? `misread ${p.ballotId} ${p.contestId}`
+        : p.kind === 'missing-record'
+          ? `No CVR ${p.ballotId}`
+          : p.kind === 'extra-record'
+            ? `No Image ${p.ballotId}`
+            : `swap ${p.batches.join(' ')}`,
+    );
+    expect(found.sort()).toEqual(expected.sort());
+  });
+
+  it('reads light and stray marks as the truth says or flags them gray, and clear marks right', async () => {
+    let clear = 0;
+    let clearRight = 0;
+    const wrong: string[] = [];
+    for (const t of await readCsvAll(store, PATHS.votesTargets)) {
+      const plan = truth.get(t.sheet_id ?? '');
+      const target = plan?.targets.find((x) => x.optionId === t.option_id);
+      if (!target)
+        throw new Error(`sheet ${t.sheet_id} target ${t.option_id} is not on its ballot`);
+      const right = (t.decision === 'vote') === target.isIntended;
+      if (CLEAR_KINDS.includes(target.kind)) {
+        clear += 1;
+        if (right && t.decision !== 'gray') clearRight += 1;
+      } else if (!right && t.decision !== 'gray')
+        wrong.push(`${t.sheet_id} ${t.option_id} ${target.kind} read ${t.decision}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(clearRight / clear).toBeGreaterThanOrEqual(0.999);
+  });
+
+  it('writes the report as HTML, CSV and PDF with crops of the disagreements', async () => {
+    const html = await readFile(join(job, PATHS.reportHtml), 'utf8');
+    expect(html).toContain('Could the disagreements change the outcome?');
+    expect(html).toMatch(/<img src="crops\/\d+\.png"/);
+    const pdf = await readFile(join(job, PATHS.reportPdf));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const csv = await readCsvAll(store, PATHS.reportCsv);
+    expect(csv.filter((r) => r.section === 'disagreement')).toHaveLength(planted.length);
+  });
+});
