@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import type { BlobStore } from '../platform/storage/index.js';
 import { registerLocalBlobRoutes } from '../platform/storage/local-routes.js';
-import { createLocalStore } from '../platform/storage/local-store.js';
+import { createLocalStore, type LocalBlobStore } from '../platform/storage/local-store.js';
 import { createPartSigner } from '../platform/storage/part-signer.js';
 import { createS3Store } from '../platform/storage/s3-store.js';
 import { startS3 } from './s3-server.js';
@@ -16,8 +16,14 @@ export interface OpenStore {
   close(): Promise<void>;
 }
 
+export interface OpenLocalStore extends OpenStore {
+  store: LocalBlobStore;
+  /** The store's folder (DATA_DIR/blobs). */
+  root: string;
+}
+
 /** The local store behind a bare Fastify that serves only its part URLs. */
-export async function openLocalStore(ttlSeconds = 3600): Promise<OpenStore> {
+export async function openLocalStore(ttlSeconds = 3600): Promise<OpenLocalStore> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'blobs-'));
   const store = createLocalStore(root, createPartSigner('test-secret', ttlSeconds));
   const app = Fastify();
@@ -25,6 +31,7 @@ export async function openLocalStore(ttlSeconds = 3600): Promise<OpenStore> {
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     store,
+    root,
     resolve: (url) => new URL(url, base).toString(),
     async close() {
       await app.close();

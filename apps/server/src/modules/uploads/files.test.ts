@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type District, type Election, type UploadFile } from '@scrutineer/contracts';
+import {
+  UPLOAD_MESSAGES,
+  type District,
+  type Election,
+  type UploadFile,
+} from '@scrutineer/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import {
   addToElection,
@@ -10,6 +15,7 @@ import {
 } from '../../test/elections-fixtures.js';
 import { sendParts, type Started } from '../../test/upload-fixtures.js';
 import { sweepIdleUploads } from './index.js';
+import { findUpload } from './uploads.repository.js';
 
 let server: TestServer;
 let auditor: Account;
@@ -138,5 +144,21 @@ describe('direct uploads, district files and general uploads', () => {
       { token: auditor.token },
     );
     expect(parts.body.parts).toEqual([]);
+  });
+
+  it('answers 409, not an error, when the store no longer holds an upload’s parts', async () => {
+    const started = await server.call<Started>('POST', '/upload-files', {
+      token: auditor.token,
+      body: { election_id: election.id, file_name: 'lost.bin', file_size: 10 },
+    });
+    const row = await findUpload(server.deps.database.db, started.body.id);
+    await server.deps.blobs.abortMultipart(
+      row?.upload.storageKey ?? '',
+      row?.upload.multipartId ?? '',
+    );
+    const parts = await server.call('GET', `/upload-files/${started.body.id}/parts`, {
+      token: auditor.token,
+    });
+    expect(parts).toMatchObject({ status: 409, body: { error: UPLOAD_MESSAGES.notUploading } });
   });
 });

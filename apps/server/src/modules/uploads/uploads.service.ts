@@ -42,6 +42,7 @@ const keyPrefix = (input: StartInput) =>
       : 'general';
 
 const isSet = (row: UploadRow) => row.kind === 'set';
+const isZipName = (name: string) => name.toLowerCase().endsWith('.zip');
 const doneStatus = (row: UploadRow) => (isSet(row) ? 'Uploaded' : 'Success');
 
 async function reload(deps: AppDeps, id: number): Promise<UploadWithUploader> {
@@ -52,13 +53,16 @@ async function reload(deps: AppDeps, id: number): Promise<UploadWithUploader> {
 
 /** Starts a multipart upload: a row in Uploading and one signed URL per part. */
 export async function startUpload(deps: AppDeps, input: StartInput) {
-  if (input.kind === 'set' && !input.fileName.toLowerCase().endsWith('.zip')) {
+  if (input.kind === 'set' && !isZipName(input.fileName)) {
     throw badRequest(`file_name: ${UPLOAD_MESSAGES.zipOnly}`);
   }
   const plan = planParts(input.fileSize, input.chunkSize, input.chunkCount);
   const contentType = input.contentType || 'application/octet-stream';
   const storageKey = newBlobKey(keyPrefix(input));
-  const multipartId = await deps.blobs.createMultipart(storageKey, contentType);
+  const multipartId = await deps.blobs.createMultipart(storageKey, contentType, {
+    partSize: plan.chunkSize,
+    size: input.fileSize,
+  });
   const values: NewUpload = {
     ...input,
     contentType,
@@ -94,7 +98,13 @@ export async function uploadProgress(deps: AppDeps, row: UploadRow) {
     file_size: row.fileSize,
   };
   if (row.status !== 'Uploading' || !row.multipartId) return { ...base, parts: [], urls: [] };
-  const stored = await deps.blobs.listParts(row.storageKey, row.multipartId);
+  const stored = await deps.blobs
+    .listParts(row.storageKey, row.multipartId)
+    .catch((error: unknown) => {
+      // The store no longer holds it (swept or aborted elsewhere): nothing is left to resume.
+      if (error instanceof BlobError) throw conflict(UPLOAD_MESSAGES.notUploading);
+      throw error;
+    });
   const expected = (n: number) =>
     n < row.chunkCount ? row.chunkSize : row.fileSize - (row.chunkCount - 1) * row.chunkSize;
   // A part of the wrong size (cut off, or from another file) is sent again.
@@ -237,6 +247,9 @@ export async function editUpload(
   },
   actorId: number,
 ) {
+  if (isSet(row) && changes.fileName !== undefined && !isZipName(changes.fileName)) {
+    throw badRequest(`file_name: ${UPLOAD_MESSAGES.zipOnly}`);
+  }
   const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   await deps.database.db.transaction(async (tx) => {
     await updateUpload(tx, row.id, values);

@@ -15,6 +15,12 @@ export interface CompletedPart {
   ETag: string;
 }
 
+/** How an upload is cut: every part but the last has `partSize` bytes; `size` is declared. */
+export interface PartPlan {
+  partSize: number;
+  size: number;
+}
+
 export interface BlobHead {
   size: number;
   etag: string;
@@ -29,11 +35,12 @@ export const MAX_PART_SIZE = 4 * 1024 * 1024 * 1024;
 /**
  * Where uploaded files live. Both implementations speak the S3 multipart protocol to
  * clients: presigned part URLs answered with an `ETag` header, then a completion that
- * names every part's ETag.
+ * names every part's ETag. The local store holds uploads to their plan (parts at fixed offsets,
+ * numbered 1..n without gaps); S3 takes any parts of at least 5 MiB.
  */
 export interface BlobStore {
   readonly kind: 'local' | 's3';
-  createMultipart(key: string, contentType: string): Promise<string>;
+  createMultipart(key: string, contentType: string, plan: PartPlan): Promise<string>;
   /** Signed URLs for the given part numbers. Local URLs are root-relative to the API origin. */
   partUrls(key: string, uploadId: string, partNumbers: number[]): Promise<string[]>;
   listParts(key: string, uploadId: string): Promise<StoredPart[]>;

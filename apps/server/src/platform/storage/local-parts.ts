@@ -1,14 +1,26 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  open,
+  readdir,
+  type FileHandle,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { BlobError, MAX_PART_SIZE, type StoredPart } from './blob-store.js';
+import { BlobError, type StoredPart } from './blob-store.js';
 
+/** What the local store keeps about one multipart upload (`meta.json`). */
 export interface UploadMeta {
   key: string;
   contentType: string;
+  /** Every part but the last has exactly this size: part n starts at (n - 1) * partSize. */
+  partSize: number;
+  /** The declared size. */
+  size: number;
 }
 
 interface PartAck {
@@ -18,44 +30,97 @@ interface PartAck {
 
 export async function readMeta(dir: string): Promise<UploadMeta> {
   try {
-    return JSON.parse(await readFile(path.join(dir, 'meta.json'), 'utf8')) as UploadMeta;
+    const meta = JSON.parse(await readFile(path.join(dir, 'meta.json'), 'utf8')) as UploadMeta;
+    if (!Number.isInteger(meta.partSize) || meta.partSize < 1) throw new Error('no part size');
+    return meta;
   } catch {
     throw new BlobError('NoSuchUpload', 'The upload does not exist.');
   }
 }
 
-export const partFile = (dir: string, partNumber: number) => path.join(dir, `${partNumber}.part`);
+/** The upload's bytes: one file, each part written at its own offset. */
+export const dataFile = (dir: string) => path.join(dir, 'data');
+const WRITE_BATCH = 1024 * 1024;
 const ackFile = (dir: string, partNumber: number) => path.join(dir, `${partNumber}.json`);
 
 /**
- * Streams one part to disk with its MD5 (the S3 ETag of a part). The acknowledgement file is
- * written last, so a part cut off by a crash is never listed as acknowledged.
+ * A part's ETag: the first 128 bits of its SHA-256, quoted like S3's MD5 ETags. Clients treat
+ * ETags as opaque; SHA-256 runs on the CPU's SHA extensions about five times faster than MD5.
  */
-export async function writePart(dir: string, partNumber: number, body: Readable): Promise<PartAck> {
-  const temp = path.join(dir, `${partNumber}.${randomUUID()}.tmp`);
-  const hash = createHash('md5');
-  let size = 0;
-  try {
-    await pipeline(
-      body,
-      async function* (source: AsyncIterable<Buffer>) {
-        for await (const chunk of source) {
-          size += chunk.length;
-          if (size > MAX_PART_SIZE) throw new BlobError('EntityTooLarge', 'The part is too large.');
-          hash.update(chunk);
-          yield chunk;
-        }
-      },
-      createWriteStream(temp),
-    );
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
+export function partHash() {
+  const hash = createHash('sha256');
+  return {
+    update: (chunk: Buffer) => hash.update(chunk),
+    etag: () => `"${hash.digest().subarray(0, 16).toString('hex')}"`,
+  };
+}
+
+/**
+ * Streams one part into the data file at its offset and answers its ETag and size. The part's
+ * acknowledgement is removed before its bytes change and written (atomically) only after they
+ * are on disk, so a part cut off by a crash or a newer attempt is never listed as acknowledged.
+ */
+async function writeAll(file: FileHandle, buffers: Buffer[], position: number): Promise<void> {
+  const total = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
+  let written = 0;
+  while (written < total) {
+    const rest = written === 0 ? buffers : [Buffer.concat(buffers).subarray(written)];
+    written += (await file.writev(rest, position + written)).bytesWritten;
   }
-  const ack = { etag: `"${hash.digest('hex')}"`, size };
+}
+
+export async function writePart(
+  dir: string,
+  meta: UploadMeta,
+  partNumber: number,
+  body: Readable,
+  signal: AbortSignal,
+): Promise<PartAck> {
+  const hash = partHash();
+  let size = 0;
   await rm(ackFile(dir, partNumber), { force: true });
-  await rename(temp, partFile(dir, partNumber));
-  await writeFile(ackFile(dir, partNumber), JSON.stringify(ack));
+  const file = await open(dataFile(dir), 'r+');
+  const stop = () => body.destroy(signal.reason as Error);
+  signal.addEventListener('abort', stop, { once: true });
+  let writing: Promise<void> = Promise.resolve();
+  try {
+    let position = (partNumber - 1) * meta.partSize;
+    let batch: Buffer[] = [];
+    let batched = 0;
+    // One write in flight while the next batch is read and hashed.
+    const flush = async () => {
+      await writing;
+      const buffers = batch;
+      const at = position;
+      position += batched;
+      batch = [];
+      batched = 0;
+      writing = writeAll(file, buffers, at);
+    };
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      // Checked before writing: a longer part would overwrite the next part's bytes.
+      if (size + chunk.length > meta.partSize) {
+        throw new BlobError('EntityTooLarge', `A part may hold at most ${meta.partSize} bytes.`);
+      }
+      size += chunk.length;
+      hash.update(chunk);
+      batch.push(chunk);
+      batched += chunk.length;
+      // Network chunks are small; one positioned write per MiB keeps the disk calls few.
+      if (batched >= WRITE_BATCH) await flush();
+    }
+    if (signal.aborted) throw signal.reason;
+    await flush();
+    await writing;
+  } finally {
+    signal.removeEventListener('abort', stop);
+    await writing.catch(() => undefined);
+    await file.close();
+  }
+  const ack = { etag: hash.etag(), size };
+  const temp = path.join(dir, `${partNumber}.${randomUUID()}.tmp`);
+  await writeFile(temp, JSON.stringify(ack));
+  await rename(temp, ackFile(dir, partNumber));
   return ack;
 }
 
@@ -68,13 +133,15 @@ export async function listAckedParts(dir: string): Promise<StoredPart[]> {
     const match = /^(\d+)\.json$/.exec(name);
     if (!match) continue;
     const file = path.join(dir, name);
-    const [text, info] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
-    const ack = JSON.parse(text) as PartAck;
+    const found = await Promise.all([readFile(file, 'utf8'), stat(file)]).catch(() => null);
+    // A part being sent again loses its acknowledgement while it is listed.
+    if (!found) continue;
+    const ack = JSON.parse(found[0]) as PartAck;
     parts.push({
       PartNumber: Number(match[1]),
       ETag: ack.etag,
       Size: ack.size,
-      LastModified: info.mtime,
+      LastModified: found[1].mtime,
     });
   }
   return parts.sort((a, b) => a.PartNumber - b.PartNumber);

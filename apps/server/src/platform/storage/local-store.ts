@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,8 +10,9 @@ import {
   type BlobHead,
   type BlobStore,
   type CompletedPart,
+  type StoredPart,
 } from './blob-store.js';
-import { listAckedParts, partFile, readMeta, writePart } from './local-parts.js';
+import { dataFile, listAckedParts, readMeta, writePart, type UploadMeta } from './local-parts.js';
 import { localPaths } from './local-paths.js';
 import type { PartSigner } from './part-signer.js';
 
@@ -28,87 +29,164 @@ async function etagOf(file: string): Promise<string> {
   return `"${hash.digest('hex')}"`;
 }
 
-/** Files under `root` (DATA_DIR/blobs); parts arrive through the API's signed part URLs. */
+/** Part writers in progress, per upload: a newer attempt, a completion or an abort stops them. */
+interface Writer {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+function createWriters() {
+  const active = new Map<string, Map<number, Writer>>();
+  const closing = new Set<string>();
+  return {
+    /** Runs a part's write after stopping an earlier attempt at the same part. */
+    async run<T>(uploadId: string, partNumber: number, write: (signal: AbortSignal) => Promise<T>) {
+      if (closing.has(uploadId)) throw new BlobError('NoSuchUpload', 'The upload is closing.');
+      let parts = active.get(uploadId);
+      if (!parts) active.set(uploadId, (parts = new Map<number, Writer>()));
+      const earlier = parts.get(partNumber);
+      const controller = new AbortController();
+      let finish: () => void = () => undefined;
+      const done = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      parts.set(partNumber, { controller, done });
+      try {
+        if (earlier) {
+          earlier.controller.abort(new BlobError('InvalidPart', 'A newer attempt replaced it.'));
+          await earlier.done;
+        }
+        return await write(controller.signal);
+      } finally {
+        finish();
+        if (parts.get(partNumber)?.controller === controller) parts.delete(partNumber);
+        if (parts.size === 0 && active.get(uploadId) === parts) active.delete(uploadId);
+      }
+    },
+    /** Stops the upload's writers and refuses new ones while `work` runs. */
+    async close<T>(uploadId: string, work: () => Promise<T>): Promise<T> {
+      if (closing.has(uploadId)) throw new BlobError('NoSuchUpload', 'The upload is closing.');
+      closing.add(uploadId);
+      try {
+        const writers = [...(active.get(uploadId)?.values() ?? [])];
+        for (const writer of writers) {
+          writer.controller.abort(new BlobError('NoSuchUpload', 'The upload was closed.'));
+        }
+        await Promise.all(writers.map((writer) => writer.done));
+        return await work();
+      } finally {
+        closing.delete(uploadId);
+      }
+    },
+  };
+}
+
+/** Checks the listed parts against the acknowledged ones; answers the object's size. */
+function checkParts(meta: UploadMeta, stored: StoredPart[], parts: CompletedPart[]): number {
+  const have = new Map(stored.map((p) => [p.PartNumber, p]));
+  if (parts.length === 0) throw new BlobError('InvalidPart', 'No parts were given.');
+  // Parts sit at fixed offsets, so a completed object is parts 1..n with no gap.
+  if (parts.some((part, index) => part.PartNumber !== index + 1)) {
+    throw new BlobError('InvalidPart', `Parts must be numbered 1 to ${parts.length} once each.`);
+  }
+  let size = 0;
+  for (const [index, part] of parts.entries()) {
+    const ack = have.get(part.PartNumber);
+    if (!ack || !sameEtag(ack.ETag, part.ETag)) {
+      throw new BlobError('InvalidPart', `Part ${part.PartNumber} was not uploaded as listed.`);
+    }
+    if (index < parts.length - 1 && ack.Size !== meta.partSize) {
+      throw new BlobError('InvalidPart', `Part ${part.PartNumber} is smaller than the part size.`);
+    }
+    size += ack.Size;
+  }
+  return size;
+}
+
+async function finishedEarlier(target: string, dir: string, size: number): Promise<BlobHead> {
+  const info = await stat(target).catch(() => null);
+  if (info?.size !== size) throw new BlobError('NoSuchUpload', 'The upload does not exist.');
+  const etag = await readFile(`${target}.etag`, 'utf8');
+  await rm(dir, { recursive: true, force: true });
+  return { size, etag };
+}
+
+/**
+ * Files under `root` (DATA_DIR/blobs); parts arrive through the API's signed part URLs. Each
+ * upload's parts are written at their offsets into one file, so
+ * completion checks the ETags, trims the file and renames it: no byte is copied again.
+ */
 export function createLocalStore(root: string, signer: PartSigner): LocalBlobStore {
   const paths = localPaths(root);
+  const writers = createWriters();
 
-  async function assemble(key: string, dir: string, parts: CompletedPart[]): Promise<BlobHead> {
-    const target = paths.object(key);
-    await mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}.${randomUUID()}.tmp`;
-    const out = createWriteStream(temp);
-    const md5s = createHash('md5');
-    let size = 0;
-    try {
-      // Parts are streamed one after another: the object is never held in memory.
-      for (const part of parts) {
-        await pipeline(createReadStream(partFile(dir, part.PartNumber)), out, { end: false });
-        md5s.update(Buffer.from(part.ETag.replace(/"/g, ''), 'hex'));
-      }
-      out.end();
-      await new Promise<void>((resolve, reject) => {
-        out.once('finish', resolve);
-        out.once('error', reject);
-      });
-      size = (await stat(temp)).size;
-    } catch (error) {
-      out.destroy();
-      await rm(temp, { force: true });
-      throw error;
-    }
-    await rename(temp, target);
-    const etag = `"${md5s.digest('hex')}-${parts.length}"`;
-    await writeFile(`${target}.etag`, etag);
-    return { size, etag };
+  async function openUpload(key: string, uploadId: string) {
+    const dir = paths.upload(uploadId);
+    const meta = await readMeta(dir);
+    if (meta.key !== key) throw new BlobError('NoSuchUpload', 'The upload does not exist.');
+    return { dir, meta };
   }
 
   return {
     kind: 'local',
     signer,
-    async createMultipart(key, contentType) {
+    async createMultipart(key, contentType, plan) {
       paths.object(key);
       const uploadId = randomUUID();
       const dir = paths.upload(uploadId);
       await mkdir(dir, { recursive: true });
-      await writeFile(path.join(dir, 'meta.json'), JSON.stringify({ key, contentType }));
+      const meta: UploadMeta = { key, contentType, partSize: plan.partSize, size: plan.size };
+      // Parts land at their offsets in any order; the file grows (sparse) as they arrive.
+      await writeFile(dataFile(dir), '');
+      await writeFile(path.join(dir, 'meta.json'), JSON.stringify(meta));
       return uploadId;
     },
     async partUrls(key, uploadId, partNumbers) {
       return partNumbers.map((n) => signer.url(key, uploadId, n));
     },
     async receivePart(key, uploadId, partNumber, body) {
-      const dir = paths.upload(uploadId);
-      const meta = await readMeta(dir);
-      if (meta.key !== key) throw new BlobError('NoSuchUpload', 'The upload does not exist.');
-      return (await writePart(dir, partNumber, body)).etag;
+      const { dir, meta } = await openUpload(key, uploadId);
+      const ack = await writers
+        .run(uploadId, partNumber, (signal) => writePart(dir, meta, partNumber, body, signal))
+        .catch((error: unknown) => {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+            throw new BlobError('NoSuchUpload', 'The upload does not exist.');
+          }
+          throw error;
+        });
+      return ack.etag;
     },
     async listParts(key, uploadId) {
-      const dir = paths.upload(uploadId);
-      if ((await readMeta(dir)).key !== key) {
-        throw new BlobError('NoSuchUpload', 'The upload does not exist.');
-      }
-      return listAckedParts(dir);
+      return listAckedParts((await openUpload(key, uploadId)).dir);
     },
     async completeMultipart(key, uploadId, parts) {
-      const dir = paths.upload(uploadId);
-      const stored = new Map((await this.listParts(key, uploadId)).map((p) => [p.PartNumber, p]));
-      const ordered = [...parts].sort((a, b) => a.PartNumber - b.PartNumber);
-      if (ordered.length === 0) throw new BlobError('InvalidPart', 'No parts were given.');
-      for (const [index, part] of ordered.entries()) {
-        const have = stored.get(part.PartNumber);
-        if (index > 0 && ordered[index - 1]?.PartNumber === part.PartNumber) {
-          throw new BlobError('InvalidPart', `Part ${part.PartNumber} is listed twice.`);
-        }
-        if (!have || !sameEtag(have.ETag, part.ETag)) {
-          throw new BlobError('InvalidPart', `Part ${part.PartNumber} was not uploaded as listed.`);
-        }
-      }
-      const head = await assemble(key, dir, ordered);
-      await rm(dir, { recursive: true, force: true });
-      return head;
+      const { dir, meta } = await openUpload(key, uploadId);
+      const target = paths.object(key);
+      return writers.close(uploadId, async (): Promise<BlobHead> => {
+        const ordered = [...parts].sort((a, b) => a.PartNumber - b.PartNumber);
+        const size = checkParts(meta, await listAckedParts(dir), ordered);
+        const md5s = createHash('md5');
+        for (const part of ordered) md5s.update(Buffer.from(part.ETag.replace(/"/g, ''), 'hex'));
+        const etag = `"${md5s.digest('hex')}-${ordered.length}"`;
+        const trimmed = await truncate(dataFile(dir), size).then(
+          () => true,
+          (error: unknown) => {
+            if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+            return false;
+          },
+        );
+        // A completion cut off after its rename is finished by the next attempt.
+        if (!trimmed) return finishedEarlier(target, dir, size);
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(`${target}.etag`, etag);
+        await rename(dataFile(dir), target);
+        await rm(dir, { recursive: true, force: true });
+        return { size, etag };
+      });
     },
     async abortMultipart(_key, uploadId) {
-      await rm(paths.upload(uploadId), { recursive: true, force: true });
+      const dir = paths.upload(uploadId);
+      await writers.close(uploadId, () => rm(dir, { recursive: true, force: true }));
     },
     async put(key, body) {
       const target = paths.object(key);

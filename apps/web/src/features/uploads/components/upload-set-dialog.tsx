@@ -1,0 +1,109 @@
+import { useState, useSyncExternalStore } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { UPLOAD_MESSAGES } from '@scrutineer/contracts';
+import type { FileUpload, RowStatus } from '../uploader/file-upload';
+import { FilePickerButton } from './file-picker-button';
+import { SetTypeField } from './set-type-field';
+import { SetUploadProgress } from './set-upload-progress';
+
+export interface SetUploadRequest {
+  file: File;
+  file_type: string;
+  description: string;
+}
+
+interface UploadSetDialogProps {
+  ownerName: string;
+  /** The set being uploaded, if any: the dialog shows its progress with Hide and Cancel. */
+  upload: FileUpload | null;
+  onStart: (request: SetUploadRequest) => void;
+  onHide: () => void;
+}
+
+const isZip = (file: File) => file.name.toLowerCase().endsWith('.zip');
+
+/** Upload a file set: a zip, its type (BIA or CVR) and a description. */
+export function UploadSetDialog({ ownerName, upload, onStart, onHide }: UploadSetDialogProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [fileType, setFileType] = useState('BIA');
+  const [description, setDescription] = useState('');
+  const state = useSyncExternalStore<{ status: RowStatus }>(
+    upload?.subscribe ?? noSubscribe,
+    upload?.getSnapshot ?? idleSnapshot,
+  );
+  const uploading = state.status === 'Uploading';
+  const wrongType = file !== null && !isZip(file);
+
+  return (
+    <Dialog
+      open
+      onClose={onHide}
+      fullWidth
+      maxWidth={false}
+      slotProps={{ paper: { sx: { maxWidth: 600 } } }}
+    >
+      <DialogTitle>Upload File Set for {ownerName}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {upload && state.status !== 'Ready' && <SetUploadProgress upload={upload} />}
+          {!uploading && (
+            <>
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+                <FilePickerButton
+                  label="Choose Zip File"
+                  accept=".zip,application/zip"
+                  onPick={([picked]) => setFile(picked ?? null)}
+                />
+                <Typography noWrap color={wrongType ? 'error' : 'textSecondary'}>
+                  {file ? file.name : 'No file chosen'}
+                </Typography>
+              </Stack>
+              {wrongType && (
+                <Typography variant="body2" color="error">
+                  {UPLOAD_MESSAGES.zipOnly}
+                </Typography>
+              )}
+              <SetTypeField value={fileType} onChange={setFileType} />
+              <TextField
+                label="Description"
+                multiline
+                minRows={2}
+                value={description}
+                onChange={(event) => setDescription(event.target.value)}
+              />
+            </>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onHide} color="inherit">
+          Hide
+        </Button>
+        {uploading ? (
+          <Button color="error" variant="outlined" onClick={() => upload?.cancel()}>
+            Cancel
+          </Button>
+        ) : (
+          <Button
+            variant="contained"
+            disabled={!file || wrongType}
+            onClick={() => file && onStart({ file, file_type: fileType, description })}
+          >
+            Upload
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+const noSubscribe = () => () => undefined;
+const IDLE = { status: 'Ready' } as const;
+const idleSnapshot = () => IDLE;

@@ -1,0 +1,85 @@
+import { createReadStream } from 'node:fs';
+import http from 'node:http';
+
+export interface StartedUpload {
+  id: number;
+  chunk_size: number;
+  chunk_count: number;
+  urls: string[];
+}
+
+/** Calls the API as the web app does: JSON in and out, the session's bearer token. */
+export async function callApi<T>(
+  base: string,
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<T> {
+  const answer = await fetch(`${base}/api${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await answer.text();
+  if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+export async function signIn(base: string, email: string, password: string): Promise<string> {
+  const session = await callApi<{ access_token: string }>(base, 'POST', '/auth/sign-in', null, {
+    email,
+    password: Buffer.from(password).toString('base64'),
+  });
+  return session.access_token;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+/** PUTs one slice of the file to its part URL and answers the ETag, as the browser does. */
+function putSlice(url: string, file: string, start: number, end: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, {
+      method: 'PUT',
+      agent,
+      headers: { 'content-length': String(end - start) },
+    });
+    request.on('error', reject);
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => {
+        const etag = response.headers.etag;
+        if (response.statusCode === 200 && etag) resolve(etag);
+        else reject(new Error(`part answered ${response.statusCode}`));
+      });
+    });
+    if (end === start) request.end();
+    else createReadStream(file, { start, end: end - 1, highWaterMark: 1024 * 1024 }).pipe(request);
+  });
+}
+
+/** Sends every part with `parallel` PUTs at a time; answers the parts for completion. */
+export async function sendAllParts(
+  base: string,
+  started: StartedUpload,
+  file: string,
+  fileSize: number,
+  parallel: number,
+): Promise<{ PartNumber: number; ETag: string }[]> {
+  const parts: { PartNumber: number; ETag: string }[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < started.urls.length) {
+      const index = next++;
+      const start = index * started.chunk_size;
+      const end = Math.min(start + started.chunk_size, fileSize);
+      const url = new URL(started.urls[index] ?? '', base).toString();
+      parts.push({ PartNumber: index + 1, ETag: await putSlice(url, file, start, end) });
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  return parts.sort((a, b) => a.PartNumber - b.PartNumber);
+}
