@@ -42,7 +42,7 @@ export default defineConfig({
     command: `rm -rf ${dataDir} && node ../apps/server/dist/main.js`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

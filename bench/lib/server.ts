@@ -7,6 +7,7 @@ export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
 export interface RunningServer {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -21,7 +22,7 @@ export async function startBuiltServer(
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt += 1) {
+  for (let attempt = 0; attempt < 1200; attempt += 1) {
     try {
       const response = await fetch(`${url}/api/health`);
       if (response.ok) break;
@@ -32,6 +33,7 @@ export async function startBuiltServer(
   }
   return {
     url,
+    pid: child.pid ?? 0,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

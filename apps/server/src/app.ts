@@ -8,17 +8,28 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { MESSAGES, VERSION } from '@scrutineer/contracts';
+import { MESSAGES, SOCKET_PATH, VERSION } from '@scrutineer/contracts';
 import type { AppDeps } from './platform/deps.js';
 import { AppError, registerErrorHandler } from './platform/errors.js';
 import { createAuthenticator, requireDeclaredAccess } from './platform/http/access.js';
 import { registerWebApp } from './platform/http/web-app.js';
+import { createRealtime } from './platform/realtime/realtime.js';
 import { isLocalStore, registerLocalBlobRoutes } from './platform/storage/index.js';
 import { registerAdminRoutes } from './modules/admin/index.js';
+import { registerAuditJobsModule } from './modules/audit-jobs/index.js';
+import { registerAuditTypesModule, seedArgSpecs } from './modules/audit-types/index.js';
+import { registerJobAttachmentsModule } from './modules/job-attachments/index.js';
+import { registerJobSettingsModule } from './modules/job-settings/index.js';
 import { registerAuthRoutes } from './modules/auth/index.js';
+import { registerChatModule } from './modules/chat/index.js';
 import { registerDistrictsModule } from './modules/districts/index.js';
 import { registerElectionsModule } from './modules/elections/index.js';
+import { registerLeaderboardRoutes } from './modules/leaderboard/index.js';
+import { registerMarkdownModule } from './modules/markdown/index.js';
+import { registerPackagesModule } from './modules/packages/index.js';
+import { registerPaymentsModule } from './modules/payments/index.js';
 import { registerProfileRoutes } from './modules/profile/index.js';
+import { registerProjectsModule } from './modules/projects/index.js';
 import { registerReferenceRoutes } from './modules/reference/index.js';
 import { registerSystemRoutes } from './modules/system/index.js';
 import { registerUploadsModule } from './modules/uploads/index.js';
@@ -55,19 +66,48 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
 
+  // The audit's argument specs exist before the first request reads them.
+  await seedArgSpecs(deps);
+
   const authenticator = createAuthenticator(deps.tokens, (id) =>
     findUserById(deps.database.db, id),
   );
+  const realtime = createRealtime(app.server, {
+    path: SOCKET_PATH,
+    postgresUrl: deps.database.url,
+    log: deps.log,
+  });
+  // Live connections go first, so closing the HTTP server does not wait on them.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    await realtime.close();
+  });
+  // A response still streaming when the server starts closing leaves a keep-alive connection
+  // that close() already passed over; shut it once the response is done.
+  app.addHook('onResponse', async () => {
+    if (closing) setImmediate(() => app.server.closeIdleConnections());
+  });
   await app.register(
     async (api) => {
       registerSystemRoutes(api, authenticator, deps);
       registerAuthRoutes(api, authenticator, deps);
       registerProfileRoutes(api, authenticator, deps);
       registerAdminRoutes(api, authenticator, deps);
+      registerMarkdownModule(api, authenticator, deps);
+      registerLeaderboardRoutes(api, authenticator, deps);
       registerReferenceRoutes(api, authenticator);
       registerDistrictsModule(api, authenticator, deps);
       registerElectionsModule(api, authenticator, deps);
       registerUploadsModule(api, authenticator, deps);
+      registerAuditTypesModule(api, authenticator, deps);
+      registerAuditJobsModule(api, authenticator, deps);
+      registerJobSettingsModule(api, authenticator, deps);
+      registerJobAttachmentsModule(api, authenticator, deps);
+      registerProjectsModule(api, authenticator, deps);
+      registerPackagesModule(api, authenticator, deps);
+      registerPaymentsModule(api, authenticator, deps);
+      registerChatModule(api, authenticator, deps, realtime.io);
       if (isLocalStore(deps.blobs)) registerLocalBlobRoutes(api, deps.blobs);
     },
     { prefix: API_PREFIX },

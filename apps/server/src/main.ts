@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { seedDemo } from './commands/seed-demo.js';
+import { expireSubscriptions } from './modules/packages/index.js';
 import { sweepIdleUploads } from './modules/uploads/index.js';
 import { loadConfig } from './platform/config.js';
 import { createLogger, createPlatform } from './platform/platform.js';
@@ -16,13 +17,21 @@ async function main(): Promise<void> {
   const deps = await createPlatform(config, log);
   await seedDemo(deps);
   const app = await buildApp(deps);
-  // Abandoned uploads release their parts; hourly is plenty against a deadline of days.
-  const sweep = setInterval(() => {
+  // Abandoned uploads release their parts: once at start (a crash may have left some), then
+  // hourly, which is plenty against a deadline of days.
+  const sweepIdle = () =>
     sweepIdleUploads(deps, config.UPLOAD_IDLE_HOURS * 3_600_000).catch((error: unknown) =>
       log.error({ err: error }, 'upload sweep failed'),
     );
-  }, 3_600_000);
+  const sweep = setInterval(() => void sweepIdle(), config.UPLOAD_SWEEP_SECONDS * 1000);
   sweep.unref();
+  // Subscriptions past their end give their plan back; hourly against periods of a month.
+  const expire = () =>
+    expireSubscriptions(deps).catch((error: unknown) =>
+      log.error({ err: error }, 'subscription expiry failed'),
+    );
+  const expiry = setInterval(() => void expire(), 3_600_000);
+  expiry.unref();
   const shutdown = async () => {
     await app.close();
     await deps.database.close();
@@ -31,6 +40,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
   await app.listen({ port: config.PORT, host: config.HOST });
+  void sweepIdle();
+  void expire();
   log.info(`Scrutineer is serving ${config.publicUrl} (database: ${deps.database.kind})`);
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -206,11 +206,20 @@ export const elections = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the list's search matches: name, path and county, lower-cased, one per line. */
+    search: text('search')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`lower(${elections.name} || E'\\n' || ${elections.address} || E'\\n' || ${elections.county})`,
+      ),
   },
   (t) => [
     uniqueIndex('elections_address_key').on(sql`lower(${t.address})`),
     index('elections_district_idx').on(t.districtId, t.id),
     index('elections_project_ids_idx').using('gin', t.projectIds),
+    // Search is a substring match (LIKE '%…%'); one trigram index over one column serves it.
+    index('elections_search_trgm_idx').using('gin', t.search.op('gin_trgm_ops')),
   ],
 );
 
@@ -305,3 +314,7 @@ export const uploads = pgTable(
     index('uploads_uploading_idx').on(t.status, t.updatedAt),
   ],
 );
+export * from './schema-jobs.js';
+export * from './schema-admin.js';
+export * from './schema-funding.js';
+export * from './schema-chat.js';

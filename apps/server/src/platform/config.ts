@@ -33,6 +33,17 @@ const configSchema = z.object({
     .default(6 * 3600),
   /** An upload with no new part for this long is aborted and its parts released. */
   UPLOAD_IDLE_HOURS: z.coerce.number().positive().default(72),
+  /** How often the server looks for abandoned uploads (also once when it starts). */
+  UPLOAD_SWEEP_SECONDS: z.coerce.number().positive().default(3600),
+  /** `local` is the built-in test-mode checkout; `stripe` needs the STRIPE_ keys. */
+  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Where the Stripe client sends API calls; set only to point it at a stand-in server. */
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_ADMIN_EMAIL: z.email().default('admin@scrutineer.local'),
   SEED_ADMIN_PASSWORD: z.string().min(8).default('admin-password'),
@@ -40,7 +51,10 @@ const configSchema = z.object({
   SEED_USER_PASSWORD: z.string().min(8).default('user-password'),
 });
 
-export type Config = z.infer<typeof configSchema> & { publicUrl: string };
+export type Config = z.infer<typeof configSchema> & {
+  publicUrl: string;
+  PAYMENT_PROVIDER: 'local' | 'stripe';
+};
 
 /** Reads settings from the environment; a bad setting stops the process with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -51,9 +65,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
+  const provider = config.PAYMENT_PROVIDER ?? (config.STRIPE_SECRET_KEY ? 'stripe' : 'local');
+  if (provider === 'stripe' && (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error(
+      'Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
   const publicUrl = (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(
     /\/$/,
     '',
   );
-  return { ...config, publicUrl };
+  return { ...config, PAYMENT_PROVIDER: provider, publicUrl };
 }

@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import type { AppDeps } from './deps.js';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer.js';
+import { createPaymentProvider } from './payments/index.js';
 import { createBlobStore } from './storage/index.js';
 
 /** JSON lines for machines; readable lines when a person watches the terminal. */
@@ -46,5 +47,6 @@ export async function createPlatform(
     tokens: createAccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
     blobs: createBlobStore(config, secret),
     linkSecret: secret,
+    payments: createPaymentProvider(config, () => db.db, secret),
   };
 }

@@ -67,7 +67,10 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
 }
 
 /** Starts the real API on an ephemeral port over a fresh database migrated once per run. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { databaseUrl?: string } = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -79,7 +82,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     PUBLIC_URL: 'http://scrutineer.test',
     ...env,
   });
-  const { handle, drop } = await openTestDatabase();
+  // A given PostgreSQL database is shared (several API instances on one database), not dropped.
+  const { handle, drop } = options.databaseUrl
+    ? { handle: await openPostgres(options.databaseUrl), drop: async () => undefined }
+    : await openTestDatabase();
   const deps = await createPlatform(config, createLogger(config.LOG_LEVEL), handle);
   const app = await buildApp(deps);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -10,6 +10,8 @@ interface ServerDataGridProps<R extends GridValidRowModel> {
   list: ListState;
   label: string;
   noRowsLabel?: string;
+  /** Lets long column titles wrap onto a second line instead of being cut. */
+  wrapHeaders?: boolean;
 }
 
 const PAGE_SIZES = [10, 25, 50, 100];
@@ -23,6 +25,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   list,
   label,
   noRowsLabel = 'Nothing here yet.',
+  wrapHeaders = false,
 }: ServerDataGridProps<R>) {
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -41,9 +44,13 @@ export function ServerDataGrid<R extends GridValidRowModel>({
         disableColumnMenu
         disableRowSelectionOnClick
         localeText={{ noRowsLabel }}
+        {...(wrapHeaders ? { columnHeaderHeight: 68 } : {})}
         sx={{
           border: 0,
-          '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
+          '& .MuiDataGrid-columnHeaderTitle': {
+            fontWeight: 600,
+            ...(wrapHeaders ? { whiteSpace: 'normal', lineHeight: 1.25 } : {}),
+          },
           '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within': { outline: 'none' },
         }}
       />

@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { ElectionListQuery } from '@scrutineer/contracts';
 import { electionMembers, elections } from '../../db/schema.js';
 import type { Executor } from '../../platform/db/database.js';
@@ -29,17 +29,13 @@ function orderFor(query: ElectionListQuery, member: MemberColumns): SQL[] {
 }
 
 function filters(query: ElectionListQuery): SQL | undefined {
-  const pattern = query.search ? `%${query.search.replace(/[%_\\]/g, '\\$&')}%` : undefined;
+  const pattern = query.search
+    ? `%${query.search.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`
+    : undefined;
   return and(
     query.district ? eq(elections.districtId, query.district) : undefined,
     query.project ? sql`${elections.projectIds} @> array[${query.project}]::integer[]` : undefined,
-    pattern
-      ? or(
-          ilike(elections.name, pattern),
-          ilike(elections.address, pattern),
-          ilike(elections.county, pattern),
-        )
-      : undefined,
+    pattern ? like(elections.search, pattern) : undefined,
   );
 }
 
@@ -68,6 +64,9 @@ export async function listElections(
     lastAccessedAt: electionMembers.lastAccessedAt,
   };
   const offset = (query.page - 1) * query.page_size;
+  if (viewer.isAdmin && query.sort === 'access') {
+    return listAllByAccess(db, viewer.userId, query, where);
+  }
   if (viewer.isAdmin) {
     const [rows, [count]] = await Promise.all([
       db
@@ -111,36 +110,105 @@ async function countMemberships(db: Executor, userId: number, where: SQL | undef
 }
 
 /**
- * A member's search reads their memberships first (OFFSET 0 keeps the planner from turning
- * the join around into a scan of every election for the pattern), then matches those.
+ * A member's search: the trigram index finds the matching elections and the membership index
+ * keeps the member's, or the member's rows are walked and matched, as the planner estimates.
+ * The total rides along as a window count, so the matching rows are found once per page.
  */
 async function searchMemberships(db: Executor, userId: number, query: ElectionListQuery) {
-  const mine = db
+  const where = and(eq(electionMembers.userId, userId), filters(query));
+  const orderBy = orderFor(query, {
+    role: sql`${electionMembers.role}`,
+    access: sql`${electionMembers.lastAccessedAt}`,
+  });
+  const offset = (query.page - 1) * query.page_size;
+  const found = await db
     .select({
-      electionId: electionMembers.electionId,
-      role: electionMembers.role,
+      election: elections,
+      memberRole: electionMembers.role,
       lastAccessedAt: electionMembers.lastAccessedAt,
+      total: sql<number>`(count(*) over ())::int`,
     })
     .from(electionMembers)
-    .where(eq(electionMembers.userId, userId))
-    .offset(0)
-    .as('m');
-  const where = filters(query);
-  const orderBy = orderFor(query, { role: sql`${mine.role}`, access: sql`${mine.lastAccessedAt}` });
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({ election: elections, memberRole: mine.role, lastAccessedAt: mine.lastAccessedAt })
-      .from(mine)
-      .innerJoin(elections, eq(elections.id, mine.electionId))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
+    .innerJoin(elections, eq(elections.id, electionMembers.electionId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(query.page_size)
+    .offset(offset);
+  const rows = found.map(({ election, memberRole, lastAccessedAt }) => ({
+    election,
+    memberRole,
+    lastAccessedAt,
+  }));
+  if (found[0]) return { rows, total: found[0].total };
+  // A page past the end has no row to carry the total.
+  const [count] = offset > 0 ? await countMemberships(db, userId, filters(query)) : [];
+  return { rows, total: count?.count ?? 0 };
+}
+
+/**
+ * The Admin's default order: the elections the Admin opened, by Access Date, then every other
+ * election by id in the same direction (NULLS LAST). Read as two walks of indexes (the Admin's
+ * memberships, then the primary key) instead of sorting every election for each page.
+ */
+async function listAllByAccess(
+  db: Executor,
+  adminId: number,
+  query: ElectionListQuery,
+  where: SQL | undefined,
+): Promise<{ rows: ElectionWithMembership[]; total: number }> {
+  const direction = query.order === 'asc' ? 'asc' : 'desc';
+  const opened = and(
+    eq(electionMembers.userId, adminId),
+    isNotNull(electionMembers.lastAccessedAt),
+    where,
+  );
+  const columns = {
+    election: elections,
+    memberRole: electionMembers.role,
+    lastAccessedAt: electionMembers.lastAccessedAt,
+  };
+  const [[openedCount], [count]] = await Promise.all([
     db
       .select({ count: sql<number>`count(*)::int` })
-      .from(mine)
-      .innerJoin(elections, eq(elections.id, mine.electionId))
+      .from(electionMembers)
+      .innerJoin(elections, eq(elections.id, electionMembers.electionId))
+      .where(opened),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(elections)
       .where(where),
   ]);
+  const openedTotal = openedCount?.count ?? 0;
+  const offset = (query.page - 1) * query.page_size;
+  const rows: ElectionWithMembership[] = [];
+  if (offset < openedTotal) {
+    const order = sql.raw(`${direction} nulls last`);
+    rows.push(
+      ...(await db
+        .select(columns)
+        .from(electionMembers)
+        .innerJoin(elections, eq(elections.id, electionMembers.electionId))
+        .where(opened)
+        .orderBy(sql`${electionMembers.lastAccessedAt} ${order}`, sql`${elections.id} ${order}`)
+        .limit(query.page_size)
+        .offset(offset)),
+    );
+  }
+  const remaining = query.page_size - rows.length;
+  if (remaining > 0) {
+    rows.push(
+      ...(await db
+        .select(columns)
+        .from(elections)
+        .leftJoin(
+          electionMembers,
+          and(eq(electionMembers.electionId, elections.id), eq(electionMembers.userId, adminId)),
+        )
+        .where(and(isNull(electionMembers.lastAccessedAt), where))
+        .orderBy(sql`${elections.id} ${sql.raw(direction)}`)
+        .limit(remaining)
+        .offset(Math.max(0, offset - openedTotal))),
+    );
+  }
   return { rows, total: count?.count ?? 0 };
 }

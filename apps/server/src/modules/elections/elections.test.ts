@@ -190,6 +190,61 @@ describe('GET /elections', () => {
     const list = await server.call<Page>('GET', '/elections', { token: stranger.token });
     expect(list.body.total).toBe(0);
   });
+  it('orders an Admin’s list by the Admin’s Access Date, then the rest by newest, across pages', async () => {
+    const admin = await createAccount(server, { role: 'Admin', plan: 0 });
+    const place = await createDistrict(server, auditor.token);
+    const made: Election[] = [];
+    for (const name of ['One', 'Two', 'Three', 'Four', 'Five']) {
+      made.push(await createElection(server, auditor.token, place.id, { name }));
+    }
+    // Access Dates are kept for members: the Admin is made a member of two and opens them.
+    for (const name of ['Two', 'Four']) {
+      const election = made.find((e) => e.name === name);
+      await addToElection(server, auditor.token, election?.id ?? 0, admin, 'Observer');
+      await server.call('GET', `/elections/${election?.id ?? 0}`, { token: admin.token });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const names = async (query: string) => {
+      const page = await server.call<Page>('GET', `/elections?district=${place.id}&${query}`, {
+        token: admin.token,
+      });
+      expect(page.body.total).toBe(5);
+      return page.body.items.map((e) => e.name);
+    };
+    expect(await names('page_size=2')).toEqual(['Four', 'Two']);
+    expect(await names('page_size=2&page=2')).toEqual(['Five', 'Three']);
+    expect(await names('page_size=2&page=3')).toEqual(['One']);
+    expect(await names('page_size=3&page=1')).toEqual(['Four', 'Two', 'Five']);
+    expect(await names('order=asc')).toEqual(['Two', 'Four', 'One', 'Three', 'Five']);
+    const found = await server.call<Page>('GET', `/elections?district=${place.id}&search=thre`, {
+      token: admin.token,
+    });
+    expect(found.body.items.map((e) => e.name)).toEqual(['Three']);
+  });
+
+  it('searches a member’s elections by name, path and county, sorted and paged', async () => {
+    const member = await createAccount(server, { role: 'User', plan: 1 });
+    const place = await createDistrict(server, auditor.token);
+    for (const name of ['Harbor 2024', 'Harbor 2025', 'Inland 2024']) {
+      const election = await createElection(server, auditor.token, place.id, { name });
+      await addToElection(server, auditor.token, election.id, member, 'Observer');
+    }
+    await createElection(server, auditor.token, place.id, { name: 'Harbor (not a member)' });
+    const search = async (query: string) =>
+      server.call<Page>('GET', `/elections?${query}`, { token: member.token });
+    const harbor = await search('search=harbor&sort=name&order=desc');
+    expect(harbor.body.items.map((e) => e.name)).toEqual(['Harbor 2025', 'Harbor 2024']);
+    expect(harbor.body.total).toBe(2);
+    const secondPage = await search('search=2024&sort=name&order=asc&page=2&page_size=1');
+    expect(secondPage.body.items.map((e) => e.name)).toEqual(['Inland 2024']);
+    expect(secondPage.body.total).toBe(2);
+    const pastTheEnd = await search('search=harbor&page=5');
+    expect(pastTheEnd.body).toMatchObject({ items: [], total: 2 });
+    // Wildcards in the search are literal characters, not patterns.
+    expect((await search('search=%25')).body.total).toBe(0);
+    const county = harbor.body.items[0]?.county ?? '';
+    expect((await search(`search=${encodeURIComponent(county)}`)).body.total).toBe(3);
+  });
 });
 
 describe('PUT /elections/{id}', () => {

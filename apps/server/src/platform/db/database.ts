@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -20,6 +21,8 @@ export type Executor = Parameters<Parameters<Database['transaction']>[0]>[0] | D
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the connection string, for parts that need connections of their own. */
+  url?: string;
   migrate(): Promise<void>;
   /** Drops and reopens connections; used by the admin's Restart RDS. */
   recycle(): Promise<void>;
@@ -38,6 +41,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const handle: DatabaseHandle = {
     db: drizzlePg(pool, { schema }),
     kind: 'postgres',
+    url,
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
     async recycle() {
       const old = pool;
@@ -61,6 +65,7 @@ export async function openPglite(
 ): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
   const client = await PGlite.create({
+    extensions: { pg_trgm },
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

@@ -25,17 +25,22 @@ declare module 'fastify' {
 export interface Authenticator {
   /** Resolves the bearer token to a live account, or null; refuses stale tokens. */
   identify(request: FastifyRequest): Promise<AuthUser | null>;
+  /** Resolves an access token (e.g. a socket's) to a live account; refuses stale tokens. */
+  identifyToken(token: string): Promise<AuthUser>;
 }
 
 export function createAuthenticator(
   tokens: AccessTokens,
   loadUser: (id: number) => Promise<AuthUser | null>,
 ): Authenticator {
-  return {
+  const authenticator: Authenticator = {
     async identify(request) {
       const header = request.headers.authorization;
       if (!header?.startsWith('Bearer ')) return null;
-      const claims = await tokens.verify(header.slice('Bearer '.length).trim());
+      return authenticator.identifyToken(header.slice('Bearer '.length).trim());
+    },
+    async identifyToken(token) {
+      const claims = await tokens.verify(token);
       if (!claims) throw unauthorized(MESSAGES.refreshInvalid);
       // The account is read on every call so that deactivation or a password change bites at once.
       const user = await loadUser(claims.userId);
@@ -45,6 +50,7 @@ export function createAuthenticator(
       return user;
     },
   };
+  return authenticator;
 }
 
 export async function enforceAccess(

@@ -2,22 +2,65 @@ import type { RouteObject } from 'react-router';
 import { PublicLayout } from '../layout/public-layout';
 import { placeholder } from './placeholder';
 
+const uploads = () => import('../../features/uploads/components/pages');
+const funding = () => import('../../features/funding/components/pages');
+
+function outcome(path: string, kind: 'project' | 'audit'): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const { PaymentSuccessPage } = await funding();
+      return { Component: () => <PaymentSuccessPage kind={kind} /> };
+    },
+  };
+}
+
 /** Routes that never need login (spec part 1 and part 2). */
 export const publicRoutes: RouteObject = {
   element: <PublicLayout />,
   children: [
-    placeholder('upload/:id/:county', 'Upload Election Files'),
-    placeholder('upload-district/:id/:county', 'Upload District Files'),
-    placeholder('general_upload', 'General Upload'),
-    placeholder('public', 'Open Audits'),
+    {
+      path: 'upload/:id/:county',
+      lazy: async () => ({ Component: (await uploads()).ElectionUploadLinkPage }),
+    },
+    {
+      path: 'upload-district/:id/:county',
+      lazy: async () => ({ Component: (await uploads()).DistrictUploadLinkPage }),
+    },
+    {
+      path: 'general_upload',
+      lazy: async () => ({ Component: (await uploads()).GeneralUploadPage }),
+    },
+    {
+      path: 'public',
+      lazy: async () => {
+        const { AuditDonationPage } = await funding();
+        return { Component: () => <AuditDonationPage title="Open Audits" /> };
+      },
+    },
     placeholder('public/audits/:id', 'Audit'),
-    placeholder('public/success', 'Donation Complete'),
-    placeholder('project/:name', 'Project Donation'),
-    placeholder('project/success/:id', 'Project Donation Complete'),
-    placeholder('project/cancle/:id', 'Project Donation Canceled'),
-    placeholder('audit-donation/success', 'Donation Complete'),
+    outcome('public/success', 'audit'),
+    {
+      path: 'project/:name',
+      lazy: async () => ({ Component: (await funding()).ProjectDonationPage }),
+    },
+    outcome('project/success/:id', 'project'),
+    {
+      path: 'project/cancle/:id',
+      lazy: async () => ({ Component: (await funding()).ProjectCancelPage }),
+    },
+    outcome('audit-donation/success', 'audit'),
     // Payment-cancel pages: a visitor who donated without an account lands here too.
-    placeholder('canceled', 'Payment Canceled'),
-    placeholder('donation-canceled/:id', 'Donation Canceled'),
+    {
+      path: 'canceled',
+      lazy: async () => {
+        const { PaymentCancelPage } = await funding();
+        return { Component: () => <PaymentCancelPage kind="audit" /> };
+      },
+    },
+    {
+      path: 'donation-canceled/:id',
+      lazy: async () => ({ Component: (await funding()).ProjectCancelPage }),
+    },
   ],
 };

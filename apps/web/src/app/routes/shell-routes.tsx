@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import type { AuditJob, Election } from '@scrutineer/contracts';
 import { RedirectPlainUser } from '../guards/redirect-plain-user';
 import { RequireAdmin } from '../guards/require-admin';
 import { RequireAuth } from '../guards/require-auth';
@@ -8,6 +9,37 @@ import { placeholder } from './placeholder';
 
 const districts = () => import('../../features/districts/components/pages');
 const elections = () => import('../../features/elections/components/pages');
+const uploads = () => import('../../features/uploads/components/pages');
+const auditJobs = () => import('../../features/audit-jobs/components/pages');
+const funding = () => import('../../features/funding/components/pages');
+const chat = () => import('../../features/chat/components/pages');
+
+/** The audit job page with the chat feature's Discussion tab. */
+async function auditJobPage() {
+  const [{ AuditJobPage }, { DiscussionPanel }] = await Promise.all([auditJobs(), chat()]);
+  const panels = { discussion: (job: AuditJob) => <DiscussionPanel jobId={job.id} /> };
+  return { Component: () => <AuditJobPage panels={panels} /> };
+}
+
+/** The election page with the uploads feature's file tabs. */
+async function electionPage() {
+  const [{ ElectionPage }, { electionUploadPanels }, { ElectionAuditsPanel }] = await Promise.all([
+    elections(),
+    uploads(),
+    auditJobs(),
+  ]);
+  const panels = {
+    ...electionUploadPanels,
+    Audits: (election: Election) => <ElectionAuditsPanel election={election} />,
+  };
+  return { Component: () => <ElectionPage panels={panels} /> };
+}
+
+/** The district page with its File Upload and Upload Requests tabs. */
+async function districtPage() {
+  const [{ DistrictPage }, { districtUploadPanels }] = await Promise.all([districts(), uploads()]);
+  return { Component: () => <DistrictPage panels={districtUploadPanels} /> };
+}
 
 /** Login-required routes inside the drawer layout (spec part 3, "Full route table"). */
 export const shellRoutes: RouteObject = {
@@ -29,27 +61,34 @@ export const shellRoutes: RouteObject = {
               .AccountSettingsPage,
           }),
         },
-        placeholder('projects', 'Projects'),
-        placeholder('projects/success/:id', 'Project Donation Complete'),
-        placeholder('projects/:name', 'Project'),
-        placeholder('projects/:name/:id', 'Project'),
+        { path: 'projects', lazy: async () => ({ Component: (await funding()).ProjectsListPage }) },
+        {
+          path: 'projects/success/:id',
+          lazy: async () => {
+            const { PaymentSuccessPage } = await funding();
+            return { Component: () => <PaymentSuccessPage kind="project" /> };
+          },
+        },
+        {
+          path: 'projects/:name',
+          lazy: async () => ({ Component: (await funding()).ProjectDonationPage }),
+        },
+        {
+          path: 'projects/:name/:id',
+          lazy: async () => {
+            const { ProjectDonationPage } = await funding();
+            return { Component: () => <ProjectDonationPage initialTab="elections" /> };
+          },
+        },
         {
           path: 'districts',
           lazy: async () => ({ Component: (await districts()).DistrictsListPage }),
         },
         {
           element: <RedirectPlainUser />,
-          children: [
-            {
-              path: 'districts/new',
-              lazy: async () => ({ Component: (await districts()).DistrictPage }),
-            },
-          ],
+          children: [{ path: 'districts/new', lazy: districtPage }],
         },
-        {
-          path: 'districts/:id',
-          lazy: async () => ({ Component: (await districts()).DistrictPage }),
-        },
+        { path: 'districts/:id', lazy: districtPage },
         {
           element: <RequirePlan />,
           children: [
@@ -57,30 +96,62 @@ export const shellRoutes: RouteObject = {
               path: 'elections',
               lazy: async () => ({ Component: (await elections()).ElectionsListPage }),
             },
+            { path: 'elections/new', lazy: electionPage },
+            { path: 'elections/:id', lazy: electionPage },
             {
-              path: 'elections/new',
-              lazy: async () => ({ Component: (await elections()).ElectionPage }),
+              path: 'audit-jobs',
+              lazy: async () => ({ Component: (await auditJobs()).AuditJobsListPage }),
             },
-            {
-              path: 'elections/:id',
-              lazy: async () => ({ Component: (await elections()).ElectionPage }),
-            },
-            placeholder('audit-jobs', 'Audit Jobs'),
           ],
         },
-        placeholder('audit-jobs/:id', 'Audit Job'),
-        placeholder('job-settings/new', 'New Job Settings'),
-        placeholder('job-settings/:id', 'Job Settings'),
-        placeholder('audit-donation', 'Donate'),
-        placeholder('leaderboard', 'Leaderboard'),
-        placeholder('subscription', 'Subscription'),
-        placeholder('subscription/success/:id', 'Payment Received'),
-        placeholder('subscription/cancle/:id', 'Payment Canceled'),
+        { path: 'audit-jobs/:id', lazy: auditJobPage },
+        {
+          path: 'job-settings/new',
+          lazy: async () => ({ Component: (await auditJobs()).JobSettingsPage }),
+        },
+        {
+          path: 'job-settings/:id',
+          lazy: async () => ({ Component: (await auditJobs()).JobSettingsPage }),
+        },
+        {
+          path: 'audit-donation',
+          lazy: async () => ({ Component: (await funding()).AuditDonationPage }),
+        },
+        {
+          path: 'leaderboard',
+          lazy: async () => ({
+            Component: (await import('../../features/leaderboard/components/pages'))
+              .LeaderboardPage,
+          }),
+        },
+        {
+          path: 'subscription',
+          lazy: async () => ({ Component: (await funding()).SubscriptionPage }),
+        },
+        {
+          path: 'subscription/success/:id',
+          lazy: async () => {
+            const { PaymentSuccessPage } = await funding();
+            return { Component: () => <PaymentSuccessPage kind="package" /> };
+          },
+        },
+        {
+          path: 'subscription/cancle/:id',
+          lazy: async () => {
+            const { PaymentCancelPage } = await funding();
+            return { Component: () => <PaymentCancelPage kind="package" /> };
+          },
+        },
         {
           element: <RequireAdmin />,
           children: [
-            placeholder('admin-board', 'Admin Board'),
-            placeholder('packages', 'Audit Packages'),
+            {
+              path: 'admin-board',
+              lazy: async () => ({
+                Component: (await import('../../features/admin/components/pages')).AdminBoardPage,
+              }),
+            },
+            { path: 'packages', lazy: async () => ({ Component: (await funding()).PackagesPage }) },
             placeholder('tools', 'Tools'),
             placeholder('admin-audit-types', 'Audit Types'),
           ],

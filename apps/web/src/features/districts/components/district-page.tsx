@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import type { District } from '@scrutineer/contracts';
@@ -13,6 +14,11 @@ import { DistrictPropertiesForm } from './district-properties-form';
 
 type DistrictTab = 'Properties' | 'Contacts' | 'FileUpload' | 'UploadRequests' | 'Election';
 
+/** Tabs whose panels the uploads feature supplies (the app composes them in its routes). */
+export type DistrictPanels = Partial<
+  Record<'FileUpload' | 'UploadRequests', (district: District) => ReactNode>
+>;
+
 function districtTabs(district: District | undefined): TabItem<DistrictTab>[] {
   const isNew = district === undefined;
   const handlesFiles = isNew || district.role === 'Auditor' || district.role === 'Uploader';
@@ -20,22 +26,29 @@ function districtTabs(district: District | undefined): TabItem<DistrictTab>[] {
     { value: 'Properties', label: 'District Properties' },
     { value: 'Contacts', label: 'Contacts', disabled: isNew },
   ];
-  // File Upload and Upload Requests arrive with the uploads issue.
-  if (handlesFiles) tabs.push({ value: 'FileUpload', label: 'File Upload', disabled: true });
-  tabs.push({ value: 'UploadRequests', label: 'Upload Requests', disabled: true });
+  // An Observer would only be refused by the API, so neither tab shows for one.
+  if (handlesFiles) {
+    tabs.push({ value: 'FileUpload', label: 'File Upload', disabled: isNew });
+    tabs.push({ value: 'UploadRequests', label: 'Upload Requests', disabled: isNew });
+  }
   tabs.push({ value: 'Election', label: 'Election', disabled: isNew });
   return tabs;
 }
 
-/** /districts/new and /districts/{id}: properties and contacts; `activetab` picks the tab. */
-export function DistrictPage() {
+/** /districts/new and /districts/{id}; `activetab` picks the tab. */
+export function DistrictPage({ panels = {} }: { panels?: DistrictPanels }) {
   const navigate = useNavigate();
   const { id } = useParams();
   const [params, setParams] = useSearchParams();
   const districtId = id ? Number(id) : null;
   const { data: district, error, isPending } = useDistrict(districtId);
   const wanted = params.get('activetab');
-  const tab: DistrictTab = district && wanted === 'Contacts' ? 'Contacts' : 'Properties';
+  const tabs = districtTabs(district);
+  const tab: DistrictTab =
+    district &&
+    tabs.some((item) => item.value === wanted && !item.disabled && wanted !== 'Election')
+      ? (wanted as DistrictTab)
+      : 'Properties';
 
   const choose = (next: DistrictTab) => {
     if (next === 'Election' && district) {
@@ -65,11 +78,12 @@ export function DistrictPage() {
   return (
     <>
       {header}
-      <TabbedCard tabs={districtTabs(district)} value={tab} onChange={choose} label="District">
+      <TabbedCard tabs={tabs} value={tab} onChange={choose} label="District">
         {tab === 'Properties' && (
           <DistrictPropertiesForm key={district?.id ?? 'new'} district={district} />
         )}
         {tab === 'Contacts' && district && <DistrictContactsTab district={district} />}
+        {district && (tab === 'FileUpload' || tab === 'UploadRequests') && panels[tab]?.(district)}
       </TabbedCard>
     </>
   );

@@ -11,11 +11,14 @@ import { errorMessage } from '../../../lib/api-error';
 import { useElection } from '../api/get-election';
 import { useElectionDistrict } from '../api/get-election-district';
 import { ElectionPropertiesForm } from './election-properties-form';
-import { electionTabs, type ElectionTab } from './election-tabs';
+import { electionTabs, type ElectionPanels, type ElectionTab } from './election-tabs';
 import { ElectionUsersTab } from './election-users-tab';
 
-/** /elections/new (`?districtId=` picks the district) and /elections/{id}. */
-export function ElectionPage() {
+/**
+ * /elections/new (`?districtId=` picks the district) and /elections/{id}. The file tabs' panels
+ * come from the uploads feature through `panels`.
+ */
+export function ElectionPage({ panels = {} }: { panels?: ElectionPanels }) {
   const { id } = useParams();
   const [params] = useSearchParams();
   const electionId = id ? Number(id) : null;
@@ -59,8 +62,13 @@ export function ElectionPage() {
             backTo={backTo}
           />
         )}
+        {election.data &&
+          (shown === 'Files' || shown === 'FileUpload' || shown === 'UploadRequests') &&
+          panels[shown]?.(election.data)}
         {shown === 'Users' && election.data && <ElectionUsersTab election={election.data} />}
-        {shown === 'Audits' && <ComingSoon what="The audits of this election" />}
+        {shown === 'Audits' &&
+          election.data &&
+          (panels.Audits?.(election.data) ?? <ComingSoon what="The audits of this election" />)}
       </TabbedCard>
     </>
   );

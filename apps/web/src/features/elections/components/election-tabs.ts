@@ -1,12 +1,18 @@
+import type { ReactNode } from 'react';
 import type { Election } from '@scrutineer/contracts';
 import type { TabItem } from '../../../components/tabbed-card';
 
 export type ElectionTab =
   'Properties' | 'Files' | 'FileUpload' | 'UploadRequests' | 'Users' | 'Audits';
 
+/** Tabs whose panels another feature supplies (the app composes them in its routes). */
+export type ElectionPanels = Partial<
+  Record<'Files' | 'FileUpload' | 'UploadRequests' | 'Audits', (election: Election) => ReactNode>
+>;
+
 /**
  * The election page's tabs by role (spec part 2, section 2). A new election has only its
- * properties; Files, File Upload and Upload Requests arrive with the uploads issue.
+ * properties.
  */
 export function electionTabs(election: Election | undefined): TabItem<ElectionTab>[] {
   const isNew = election === undefined;
@@ -15,9 +21,9 @@ export function electionTabs(election: Election | undefined): TabItem<ElectionTa
   const tabs: TabItem<ElectionTab>[] = [{ value: 'Properties', label: 'Election Properties' }];
   if (handlesFiles) {
     tabs.push(
-      { value: 'Files', label: 'Election Files', disabled: true },
-      { value: 'FileUpload', label: 'File Upload', disabled: true },
-      { value: 'UploadRequests', label: 'Upload Requests', disabled: true },
+      { value: 'Files', label: 'Election Files', disabled: isNew },
+      { value: 'FileUpload', label: 'File Upload', disabled: isNew },
+      { value: 'UploadRequests', label: 'Upload Requests', disabled: isNew },
     );
   }
   if (isNew || role === 'Auditor') tabs.push({ value: 'Users', label: 'Users', disabled: isNew });

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ATTACHMENT_MESSAGES, type Attachment, type AuditJob } from '@scrutineer/contracts';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import {
+  addToElection,
+  createAccount,
+  createDistrict,
+  createElection,
+  type Account,
+} from '../../test/elections-fixtures.js';
+import { createJob, fetchBytes, postForm } from '../../test/jobs-fixtures.js';
+
+let server: TestServer;
+let auditor: Account;
+let uploader: Account;
+let observer: Account;
+let stranger: Account;
+let job: AuditJob;
+
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [auditor, uploader, observer, stranger] = await Promise.all([
+    createAccount(server, { role: 'Client' }),
+    createAccount(server),
+    createAccount(server),
+    createAccount(server),
+  ]);
+  const district = await createDistrict(server, auditor.token);
+  const election = await createElection(server, auditor.token, district.id, { privacy: 'Open' });
+  await addToElection(server, auditor.token, election.id, uploader, 'Uploader');
+  await addToElection(server, auditor.token, election.id, observer, 'Observer');
+  job = await createJob(server, auditor.token, election.id);
+});
+afterAll(async () => server.close());
+
+const attach = (token: string, name: string, type: string, content: Buffer = pdf) =>
+  postForm<{ id: number; url: string; message: string; error?: string }>(
+    server,
+    '/upload-attech-files',
+    token,
+    { job_id: String(job.id) },
+    [{ field: 'files', name, type, content }],
+  );
+
+describe('attachments', () => {
+  it('attaches a PDF with a markdown description, lists it, opens it and deletes it', async () => {
+    const uploaded = await attach(uploader.token, 'chain-of-custody.pdf', 'application/pdf');
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body).toMatchObject({
+      message: ATTACHMENT_MESSAGES.uploaded,
+      url: `/api/audit-attech/${uploaded.body.id}/file`,
+    });
+    const unlisted = await server.call<{ items: Attachment[] }>('GET', `/attech-files/${job.id}`, {
+      token: auditor.token,
+    });
+    expect(unlisted.body.items).toEqual([]);
+    const empty = await server.call('POST', '/add-auditattech', {
+      token: uploader.token,
+      body: { job_id: job.id, id: uploaded.body.id, description: '  ' },
+    });
+    expect(empty).toMatchObject({
+      status: 400,
+      body: { error: ATTACHMENT_MESSAGES.descriptionRequired },
+    });
+    const numeric = await server.call('POST', '/add-auditattech', {
+      token: uploader.token,
+      body: { job_id: job.id, id: uploaded.body.id, description: '12345' },
+    });
+    expect(numeric).toMatchObject({
+      status: 400,
+      body: { error: ATTACHMENT_MESSAGES.descriptionNumeric },
+    });
+    const saved = await server.call<Attachment>('POST', '/add-auditattech', {
+      token: uploader.token,
+      body: {
+        job_id: job.id,
+        id: uploaded.body.id,
+        description: '# Custody\nSigned by **both** parties.',
+      },
+    });
+    expect(saved.body).toMatchObject({
+      message: ATTACHMENT_MESSAGES.saved,
+      audit_file_name: 'chain-of-custody.pdf',
+      users: { email: uploader.email },
+      content_type: 'application/pdf',
+    });
+    const list = await server.call<{ items: Attachment[] }>('GET', `/attech-files/${job.id}`, {
+      token: observer.token,
+    });
+    expect(list.body.items).toHaveLength(1);
+    expect(list.body.items[0]).toMatchObject({
+      description: '# Custody\nSigned by **both** parties.',
+      can: { delete: false },
+    });
+    const opened = await fetchBytes(server, list.body.items[0]!.attech_url, observer.token);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('content-type')).toBe('application/pdf');
+    expect(opened.text).toBe(pdf.toString());
+    const byObserver = await server.call('DELETE', `/audit-attech/${uploaded.body.id}`, {
+      token: observer.token,
+    });
+    expect(byObserver.status).toBe(403);
+    const byStranger = await server.call('DELETE', `/audit-attech/${uploaded.body.id}`, {
+      token: stranger.token,
+    });
+    expect(byStranger.status).toBe(404);
+    const deleted = await server.call('DELETE', `/audit-attech/${uploaded.body.id}`, {
+      token: auditor.token,
+    });
+    expect(deleted.body).toEqual({ message: ATTACHMENT_MESSAGES.deleted });
+    const after = await fetchBytes(server, list.body.items[0]!.attech_url, auditor.token);
+    expect(after.status).toBe(404);
+  });
+
+  it('accepts images and Word documents; refuses other types, Observers and strangers', async () => {
+    for (const [name, type] of [
+      ['scan.png', 'image/png'],
+      ['notes.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ]) {
+      const answer = await attach(auditor.token, name!, type!);
+      expect(answer.status, name).toBe(201);
+    }
+    const exe = await attach(auditor.token, 'tool.exe', 'application/octet-stream');
+    expect(exe).toMatchObject({ status: 400, body: { error: ATTACHMENT_MESSAGES.typeNotAllowed } });
+    const asObserver = await attach(observer.token, 'scan.png', 'image/png');
+    expect(asObserver.status).toBe(403);
+    const asStranger = await attach(stranger.token, 'scan.png', 'image/png');
+    expect(asStranger.status).toBe(404);
+    const big = await attach(
+      auditor.token,
+      'big.pdf',
+      'application/pdf',
+      Buffer.alloc(25 * 1024 * 1024 + 1),
+    );
+    expect(big).toMatchObject({ status: 400, body: { error: ATTACHMENT_MESSAGES.tooLarge } });
+  });
+});

@@ -1,0 +1,41 @@
+import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import pg from 'pg';
+import { Server } from 'socket.io';
+
+export interface Realtime {
+  io: Server;
+  /** Drops live connections and stops listening between instances; the HTTP server stays. */
+  close(): Promise<void>;
+}
+
+/**
+ * socket.io on the API's HTTP server. On PostgreSQL, events travel between API instances
+ * through LISTEN/NOTIFY (the PostgreSQL adapter), so any instance can serve any client.
+ */
+export function createRealtime(
+  httpServer: HttpServer,
+  options: { path: string; postgresUrl?: string | undefined; log: FastifyBaseLogger },
+): Realtime {
+  const io = new Server(httpServer, { path: options.path, serveClient: false });
+  let pool: pg.Pool | undefined;
+  if (options.postgresUrl) {
+    pool = new pg.Pool({ connectionString: options.postgresUrl, max: 4 });
+    pool.on('error', (error) => options.log.warn({ err: error }, 'realtime connection failed'));
+    io.adapter(
+      createAdapter(pool, {
+        errorHandler: (error) => options.log.warn({ err: error }, 'realtime adapter error'),
+      }),
+    );
+  }
+  return {
+    io,
+    async close() {
+      io.disconnectSockets(true);
+      await Promise.allSettled([io.of('/').adapter.close()]);
+      io.engine.close();
+      await pool?.end();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { FundraisingRow } from '@scrutineer/contracts';
+import { SearchField } from '../../../components/search-field';
+import { errorMessage } from '../../../lib/api-error';
+import { useFundraising } from '../api/list-fundraising';
+
+const columns: GridColDef<FundraisingRow>[] = [
+  { field: 'transaction_id', headerName: 'Transaction Id', flex: 1.2, minWidth: 150 },
+  {
+    field: 'project_name',
+    headerName: 'Project Name',
+    flex: 1,
+    minWidth: 130,
+    valueGetter: (_value, row) =>
+      row.project_name ?? (row.kind === 'audit' ? 'Audit donation' : 'Package'),
+  },
+  { field: 'name', headerName: 'Name', flex: 1, minWidth: 120 },
+  { field: 'email', headerName: 'Email', flex: 1.3, minWidth: 170 },
+  {
+    field: 'price',
+    headerName: 'Price',
+    type: 'number',
+    width: 100,
+    valueFormatter: (value: number) => `$${value.toFixed(2)}`,
+  },
+  { field: 'address', headerName: 'Address', flex: 1, minWidth: 120 },
+  { field: 'country', headerName: 'Country', width: 90 },
+  { field: 'state', headerName: 'State', width: 80 },
+  { field: 'city', headerName: 'City', width: 110 },
+  { field: 'zip_code', headerName: 'Zip Code', width: 100 },
+];
+
+/** Fundraising: every payment recorded, newest first. */
+export function FundraisingTab() {
+  const [search, setSearch] = useState('');
+  const { data, isFetching, error } = useFundraising(search);
+  return (
+    <>
+      <Box sx={{ mb: 2 }}>
+        <SearchField value={search} onChange={setSearch} />
+      </Box>
+      {error && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {errorMessage(error)}
+        </Alert>
+      )}
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <DataGrid
+          aria-label="Fundraising"
+          rows={data?.payments ?? []}
+          columns={columns}
+          loading={isFetching}
+          autoHeight
+          disableColumnMenu
+          disableRowSelectionOnClick
+          pageSizeOptions={[25, 50, 100]}
+          initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
+          localeText={{ noRowsLabel: 'No payments recorded yet.' }}
+          sx={{ border: 0, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
+        />
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { AdminBoardPage } from './admin-board-page';

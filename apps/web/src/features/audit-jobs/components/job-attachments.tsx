@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
+import type { Attachment, AuditJob } from '@scrutineer/contracts';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { IconAction } from '../../../components/icon-action';
+import { useNotify } from '../../../components/notifications/use-notify';
+import { errorMessage } from '../../../lib/api-error';
+import { openAttachment, useAttachments, useDeleteAttachment } from '../api/attachments';
+import { AttachDialog } from './attach-dialog';
+import { MarkdownView } from './markdown-view';
+
+/** The job's attachments: Sl.No, Username, File Name, Actions. */
+export function JobAttachments({ job }: { job: AuditJob }) {
+  const notify = useNotify();
+  const list = useAttachments(job.id);
+  const remove = useDeleteAttachment(job.id);
+  const [adding, setAdding] = useState(false);
+  const [viewing, setViewing] = useState<Attachment | null>(null);
+  const [deleting, setDeleting] = useState<Attachment | null>(null);
+  const open = (row: Attachment) =>
+    openAttachment(row.attech_url).catch((error: unknown) => notify.error(errorMessage(error)));
+
+  return (
+    <Box sx={{ mt: 4 }}>
+      <Divider sx={{ mb: 2 }} />
+      <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
+        <Typography variant="h6" sx={{ flexGrow: 1 }}>
+          Attachments
+        </Typography>
+        {job.can.files && (
+          <Button
+            startIcon={<AttachFileOutlined />}
+            variant="outlined"
+            onClick={() => setAdding(true)}
+          >
+            Attech New File
+          </Button>
+        )}
+      </Box>
+      <Table size="small" aria-label="Attachments">
+        <TableHead>
+          <TableRow>
+            <TableCell>Sl.No</TableCell>
+            <TableCell>Username</TableCell>
+            <TableCell>File Name</TableCell>
+            <TableCell align="right">Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {list.data?.items.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={4}>
+                <Typography color="textSecondary" variant="body2">
+                  No attachments yet.
+                </Typography>
+              </TableCell>
+            </TableRow>
+          )}
+          {list.data?.items.map((row, index) => (
+            <TableRow key={row.id}>
+              <TableCell>{index + 1}</TableCell>
+              <TableCell>{row.users.email}</TableCell>
+              <TableCell>{row.audit_file_name}</TableCell>
+              <TableCell align="right">
+                <IconAction
+                  label={`Description of ${row.audit_file_name}`}
+                  onClick={() => setViewing(row)}
+                >
+                  <DescriptionOutlined fontSize="small" />
+                </IconAction>
+                <IconAction label={`Open ${row.audit_file_name}`} onClick={() => void open(row)}>
+                  <OpenInNewOutlined fontSize="small" />
+                </IconAction>
+                {row.can.delete && (
+                  <IconAction
+                    label={`Delete ${row.audit_file_name}`}
+                    color="error"
+                    onClick={() => setDeleting(row)}
+                  >
+                    <DeleteOutlined fontSize="small" />
+                  </IconAction>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <AttachDialog jobId={job.id} open={adding} onClose={() => setAdding(false)} />
+      <Dialog open={viewing !== null} onClose={() => setViewing(null)} fullWidth maxWidth="sm">
+        <DialogTitle>{viewing?.audit_file_name}</DialogTitle>
+        <DialogContent dividers>
+          <MarkdownView text={viewing?.description ?? ''} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setViewing(null)}>Close</Button>
+        </DialogActions>
+      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Are you sure deleting ${deleting?.audit_file_name ?? ''} ?`}
+        confirmLabel="Delete"
+        danger
+        pending={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: (answer) => notify.success(answer.message),
+            onError: (error) => notify.error(errorMessage(error)),
+            onSettled: () => setDeleting(null),
+          })
+        }
+      />
+    </Box>
+  );
+}

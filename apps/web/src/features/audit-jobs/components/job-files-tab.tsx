@@ -1,0 +1,229 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { JOB_FILE_MESSAGES, type AuditJob, type JobFile } from '@scrutineer/contracts';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { IconAction } from '../../../components/icon-action';
+import { useNotify } from '../../../components/notifications/use-notify';
+import { SearchField } from '../../../components/search-field';
+import { errorMessage } from '../../../lib/api-error';
+import {
+  downloadJobFile,
+  readJsonFile,
+  useDeleteJobFile,
+  useGenerateFile,
+  useJobFiles,
+} from '../api/job-files';
+import { AdoptedSettingDialog } from './adopted-setting-dialog';
+import { formatFileSize, formatTimestamp } from './file-format';
+import { JsonEditorDialog } from './json-editor-dialog';
+import { SettingsFormDialog } from './settings-form-dialog';
+import { UploadJobFilesDialog } from './upload-job-files-dialog';
+import { VendorDialog } from './vendor-dialog';
+
+type Open = 'upload' | 'settings' | 'vendor' | null;
+
+/** Job Files: the job's files and its adopted election files, with the spec's buttons. */
+export function JobFilesTab({ job }: { job: AuditJob }) {
+  const notify = useNotify();
+  const [search, setSearch] = useState('');
+  const files = useJobFiles(job.id, search);
+  const remove = useDeleteJobFile(job.id);
+  const generate = useGenerateFile(job.id);
+  const [open, setOpen] = useState<Open>(null);
+  const [deleting, setDeleting] = useState<JobFile | null>(null);
+  const [adopted, setAdopted] = useState<{ fileName: string | null } | null>(null);
+  const [json, setJson] = useState<{ text: string } | null>(null);
+  const items = files.data?.items ?? [];
+  const jobFile = items.find((f) => !f.adopted && f.file_type === 'JOB');
+  const onError = (error: unknown) => notify.error(errorMessage(error));
+
+  const generateJson = (isUpdate: boolean) => {
+    const existing = items.find((f) => !f.adopted && f.file_type === 'JSON');
+    if (existing && !isUpdate)
+      return notify.error(JOB_FILE_MESSAGES.fileExists(existing.file_name));
+    generate.mutate(
+      { isUpdate },
+      { onSuccess: (answer) => notify.success(answer.message), onError },
+    );
+  };
+  const edit = (file: JobFile) => {
+    if (file.file_type === 'JOB') setAdopted({ fileName: file.file_name });
+    else readJsonFile(file.url).then((text) => setJson({ text }), onError);
+  };
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2, alignItems: 'center' }}>
+        <SearchField value={search} onChange={setSearch} />
+        <Box sx={{ flexGrow: 1 }} />
+        <Button variant="outlined" onClick={() => setOpen('upload')}>
+          Upload File
+        </Button>
+        <Button
+          variant="outlined"
+          onClick={() => generateJson(false)}
+          disabled={generate.isPending}
+        >
+          Create Audit
+        </Button>
+        <Button
+          variant="outlined"
+          onClick={() =>
+            jobFile ? notify.error(JOB_FILE_MESSAGES.jobFileExists) : setOpen('settings')
+          }
+        >
+          Create Job File
+        </Button>
+        <Button variant="outlined" onClick={() => setAdopted({ fileName: null })}>
+          Job Setting
+        </Button>
+        <Button variant="outlined" onClick={() => setOpen('vendor')}>
+          Vendor Template
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => generateJson(true)}
+          disabled={generate.isPending}
+        >
+          Generate Json File
+        </Button>
+      </Box>
+      {files.error && <Alert severity="error">{errorMessage(files.error)}</Alert>}
+      <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label="Job files">
+          <TableHead>
+            <TableRow>
+              {['File Name', 'File Type', 'Size', 'Etag', 'Last Modified'].map((h) => (
+                <TableCell key={h} sx={{ fontWeight: 600 }}>
+                  {h}
+                </TableCell>
+              ))}
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                Actions
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {items.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={6}>
+                  <Typography variant="body2" color="textSecondary">
+                    No files yet.
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+            {items.map((file) => (
+              <TableRow key={`${file.adopted ? 'a' : 'j'}${file.id}`}>
+                <TableCell>{file.file_name}</TableCell>
+                <TableCell>{file.file_type}</TableCell>
+                <TableCell>{formatFileSize(file.size)}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>
+                  {file.etag.slice(0, 20)}
+                </TableCell>
+                <TableCell>{formatTimestamp(file.last_modified)}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {file.can.update && (
+                    <IconAction label={`Edit ${file.file_name}`} onClick={() => edit(file)}>
+                      <EditOutlined fontSize="small" />
+                    </IconAction>
+                  )}
+                  {file.url && (
+                    <IconAction
+                      label={`Download ${file.file_name}`}
+                      onClick={() => void downloadJobFile(file.url, file.file_name).catch(onError)}
+                    >
+                      <DownloadOutlined fontSize="small" />
+                    </IconAction>
+                  )}
+                  {file.can.delete && (
+                    <IconAction
+                      label={`Delete ${file.file_name}`}
+                      color="error"
+                      onClick={() => setDeleting(file)}
+                    >
+                      <DeleteOutlined fontSize="small" />
+                    </IconAction>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Paper>
+      <UploadJobFilesDialog
+        jobId={job.id}
+        files={items}
+        open={open === 'upload'}
+        onClose={() => setOpen(null)}
+      />
+      <SettingsFormDialog
+        job={job}
+        files={items}
+        open={open === 'settings'}
+        onClose={() => setOpen(null)}
+      />
+      <VendorDialog
+        jobId={job.id}
+        hasJobFile={Boolean(jobFile)}
+        open={open === 'vendor'}
+        onClose={() => setOpen(null)}
+      />
+      {adopted && (
+        <AdoptedSettingDialog
+          jobId={job.id}
+          fileName={adopted.fileName}
+          defaultName={jobFile ? '' : `JOB_${job.name.replace(/[^A-Za-z0-9_-]+/g, '_')}.csv`}
+          onClose={() => setAdopted(null)}
+        />
+      )}
+      <JsonEditorDialog
+        open={json !== null}
+        title="Edit JSON file"
+        initial={json?.text ?? ''}
+        pending={generate.isPending}
+        onClose={() => setJson(null)}
+        onSave={(text) =>
+          generate.mutate(
+            { json: text, isUpdate: true },
+            {
+              onSuccess: (answer) => {
+                notify.success(answer.message);
+                setJson(null);
+              },
+              onError,
+            },
+          )
+        }
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Are you sure deleting ${deleting?.file_name ?? ''} ?`}
+        confirmLabel="Delete"
+        danger
+        pending={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.file_name, {
+            onSuccess: (answer) => notify.success(answer.message),
+            onError,
+            onSettled: () => setDeleting(null),
+          })
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { ChatMessage, ChatPush, MessagePage, RoomPage } from '@scrutineer/contracts';
+import { chatKeys } from './chat-keys';
+
+type Messages = InfiniteData<MessagePage, number>;
+type Rooms = InfiniteData<RoomPage, number>;
+
+const mapItems = (data: Messages, change: (m: ChatMessage) => ChatMessage): Messages => ({
+  ...data,
+  pages: data.pages.map((page) => ({ ...page, items: page.items.map(change) })),
+});
+
+/** Puts a message into the loaded pages: replaces it where it is, else adds it as the newest. */
+export function upsertMessage(queryClient: QueryClient, message: ChatMessage): void {
+  queryClient.setQueryData<Messages>(chatKeys.messages(message.rooms.id), (data) => {
+    if (!data) return data;
+    const known = data.pages.some((page) => page.items.some((m) => m.id === message.id));
+    if (known) return mapItems(data, (m) => (m.id === message.id ? message : m));
+    const [newest, ...older] = data.pages;
+    if (!newest) return data;
+    const items = [...newest.items, message].sort((a, b) => a.id - b.id);
+    return { ...data, pages: [{ ...newest, items }, ...older] };
+  });
+}
+
+/** Applies one live push to the cached rooms and messages; answers whether rooms changed. */
+export function applyPush(queryClient: QueryClient, jobId: number, push: ChatPush): void {
+  switch (push.type) {
+    case 'message':
+    case 'update':
+      upsertMessage(queryClient, push.message);
+      return;
+    case 'seen':
+      queryClient.setQueryData<Messages>(chatKeys.messages(push.room_id), (data) =>
+        data
+          ? mapItems(data, (m) =>
+              m.id <= push.message_id &&
+              m.users?.id !== push.user_id &&
+              !m.seen[String(push.user_id)]
+                ? { ...m, seen: { ...m.seen, [String(push.user_id)]: push.c_time } }
+                : m,
+            )
+          : data,
+      );
+      return;
+    case 'room':
+      if (push.room.audits.id !== jobId) return;
+      void queryClient.invalidateQueries({ queryKey: chatKeys.rooms(jobId) });
+      return;
+    case 'room-removed':
+      queryClient.setQueryData<Rooms>(chatKeys.rooms(jobId), (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.filter((room) => room.id !== push.room_id),
+              })),
+            }
+          : data,
+      );
+      queryClient.removeQueries({ queryKey: chatKeys.messages(push.room_id) });
+      return;
+  }
+}

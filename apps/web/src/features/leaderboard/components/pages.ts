@@ -1,0 +1,1 @@
+export { LeaderboardPage } from './leaderboard-page';

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { pageSchema } from '../common/list.schemas.js';
+
+export const LEADERBOARD_SORTS = [
+  'mapper_total',
+  'adjudicator_total',
+  'first_name',
+  'last_name',
+  'email',
+] as const;
+
+/** One person on the leaderboard: counts of their accepted target mappings and adjudications. */
+export const leaderboardRowSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  mapper_total: z.number().int(),
+  adjudicator_total: z.number().int(),
+});
+export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
+export const leaderboardPageSchema = pageSchema(leaderboardRowSchema);
+export const leaderboardQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(25),
+  sort: z.enum(LEADERBOARD_SORTS).default('mapper_total'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});

@@ -1,0 +1,25 @@
+/** Messages of discussion rooms (spec part 3), in the spec's wording where it has one. */
+export const CHAT_MESSAGES = {
+  roomCreated: 'Room Created',
+  roomDeleted: 'Delete room successfully',
+  usersAdded: 'Room user add successfully',
+  usersRemoved: 'Delete room users successfully',
+  roomUpdated: 'Update Room Successfully',
+  filesUploaded: 'File upload successfully',
+  confirmRemoveUser: 'Are you sure you want to delete room user?',
+  // Decisions where the spec shows no wording (docs/decisions.md).
+  selectUsers: 'users: Select at least one user.',
+  adminOnlyRooms: 'Only an Admin can manage rooms.',
+  adminOnlyExport: 'Only an Admin can export messages.',
+  userCannotOpenJob: (email: string) => `users: ${email} cannot open this audit job.`,
+  contentRequired: 'content: Required.',
+  authorOnly: 'Only the author or an Admin can change this message.',
+  messageDeleted: 'This message was deleted.',
+  notYou: 'user_id: Must be your own id.',
+  senderNotYou: 'sender_id: Must be your own id.',
+  filesRequired: 'files: Choose at least one file.',
+  tooLarge: 'files: A file can be at most 25 MB.',
+  tooMany: 'files: At most 10 files at a time.',
+  exported: 'Messages exported to the job attachments.',
+  replyElsewhere: 'replyMessage: The quoted message is not in this room.',
+} as const;
