@@ -1,0 +1,30 @@
+/** Messages of operations and tools, in the spec's wording where it has one. */
+export const OPERATION_MESSAGES = {
+  launched: 'Operation Launched',
+  reset: 'Operation has been reset',
+  stopped: 'Operation has been Stop',
+  toolSaved: 'Tool save successfully',
+  toolDeleted: 'Delete tool successfully',
+  confirmDeleteTool: 'Are you sure deleting tools ?',
+  // Decisions where the spec shows no wording (docs/decisions.md).
+  auditorOnlyRun: 'Only the Auditor of this job can run operations.',
+  auditorOnlyReset: 'Only the Auditor of this job can reset operations.',
+  notReady: (stage: string) => `${stage} is not ready: the stages it needs are not built yet.`,
+  alreadyRunning: (stage: string) => `${stage} is already running.`,
+  alreadyBuilt: (stage: string) =>
+    `${stage} is already built. Use a forced rerun (force_rebuild) to run it again.`,
+  notRunning: (stage: string) => `${stage} is not running.`,
+  notResettable: (stage: string) => `${stage} can be reset only when it is STOPPED or FAILURE.`,
+  notRefreshable: (stage: string) =>
+    `${stage} can be refreshed only when it is built, SUCCESS or built-new.`,
+  operationNotFound: 'Operation not found.',
+  logNotFound: 'No log yet.',
+  pipelineMissing: 'The pipeline file of this job is missing.',
+  toolNotFound: 'Tool not found.',
+  unknownToolFunction: (name: string) => `function_name: ${name} is not a registered tool.`,
+  toolOperandsInvalid: (detail: string) => `api_operands: ${detail}`,
+  toolFieldsRequired:
+    'Function name, script, help text and api entry are required, and api operands must be given.',
+  adjudicationNotFound: 'Disagreement not found.',
+  adjudicateNotBuilt: 'Run adjudicate first: it packages the disagreements for review.',
+} as const;
