@@ -3,6 +3,9 @@ import type { AuditJobListQuery } from '@scrutineer/contracts';
 import {
   auditJobMembers,
   auditJobs,
+  chatMessageFiles,
+  chatMessages,
+  chatRooms,
   districts,
   electionMembers,
   elections,
@@ -198,12 +201,19 @@ export async function addJobMember(
 
 /** Storage keys of everything a job holds, to remove from the store after the job goes. */
 export async function listJobBlobKeys(db: Executor, jobId: number): Promise<string[]> {
-  const [files, attachments] = await Promise.all([
+  const [files, attachments, messageFiles] = await Promise.all([
     db.select({ key: jobFiles.storageKey }).from(jobFiles).where(eq(jobFiles.jobId, jobId)),
     db
       .select({ key: jobAttachments.storageKey })
       .from(jobAttachments)
       .where(eq(jobAttachments.jobId, jobId)),
+    // The rooms' message files: their rows go with the job by cascade, the bytes do not.
+    db
+      .select({ key: chatMessageFiles.storageKey })
+      .from(chatMessageFiles)
+      .innerJoin(chatMessages, eq(chatMessages.id, chatMessageFiles.messageId))
+      .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
+      .where(eq(chatRooms.jobId, jobId)),
   ]);
-  return [...files, ...attachments].map((r) => r.key);
+  return [...files, ...attachments, ...messageFiles].map((r) => r.key);
 }

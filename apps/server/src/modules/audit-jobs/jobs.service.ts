@@ -123,8 +123,8 @@ export async function deleteJob(deps: AppDeps, user: UserRow, id: number): Promi
   const db = deps.database.db;
   const loaded = await loadJob(db, user, id);
   if (!isJobAuditor(loaded.role)) throw forbidden(JOB_MESSAGES.auditorOnlyDelete);
-  const keys = await listJobBlobKeys(db, id);
-  await db.transaction(async (tx) => {
+  const keys = await db.transaction(async (tx) => {
+    const found = await listJobBlobKeys(tx, id);
     await deleteJobRow(tx, id);
     await recordEvent(tx, {
       actorId: user.id,
@@ -133,6 +133,7 @@ export async function deleteJob(deps: AppDeps, user: UserRow, id: number): Promi
       action: 'delete',
       data: { name: loaded.row.job.name, electionId: loaded.row.job.electionId },
     });
+    return found;
   });
   for (const key of keys) {
     await deps.blobs.delete(key).catch((error: unknown) => {

@@ -398,6 +398,48 @@ describe('files', () => {
     });
     expect(gone.status).toBe(404);
   });
+
+  it("removes the rooms' message files from the store when the job is deleted", async () => {
+    const election = await server.call<{ election_id: number }>('GET', `/audit-jobs/${jobId}`, {
+      token: auditor.token,
+    });
+    const job = await createJob(server, auditor.token, election.body.election_id, {
+      name: 'Short job',
+    });
+    const keys: string[] = [];
+    for (const name of ['First', 'Second']) {
+      const room = await createRoom(server, admin.token, job.id, [auditor.id], name);
+      const a = await open(auditor);
+      const ack = await emitAck(a, 'event', {
+        sender_id: auditor.id,
+        content: 'see attached',
+        roomid: room.id,
+        files: [{ name: 'note.txt' }],
+      });
+      if (!ack.ok || !ack.message) throw new Error(JSON.stringify(ack));
+      const form = new FormData();
+      form.append('message_id', String(ack.message.id));
+      form.append('files[]', new Blob([`notes of ${name}`], { type: 'text/plain' }), 'note.txt');
+      const answer = await fetch(`${server.url}/api/upload-message-files`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${auditor.token}` },
+        body: form,
+      });
+      expect(answer.status).toBe(200);
+      const rows = (
+        await server.deps.database.executeSql(
+          'SELECT storage_key AS key FROM chat_message_files WHERE message_id = $1',
+          [ack.message.id],
+        )
+      ).rows as { key: string }[];
+      keys.push(...rows.map((row) => row.key));
+    }
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(await server.deps.blobs.head(key)).not.toBeNull();
+    const deleted = await server.call('DELETE', `/audit-jobs/${job.id}`, { token: auditor.token });
+    expect(deleted.status).toBe(200);
+    for (const key of keys) expect(await server.deps.blobs.head(key)).toBeNull();
+  });
 });
 
 describe('POST /report-export', () => {
