@@ -2,16 +2,26 @@ import { ApiError, messageFromBody } from './api-error';
 import { refreshSession } from './api-client';
 import { getSession, isExpired } from './session';
 
-async function withToken(
-  url: string,
-  init: { method: string; body?: FormData },
-): Promise<Response> {
+interface TokenInit {
+  method: string;
+  body?: FormData;
+  signal?: AbortSignal;
+  /** Skip every cache on the way (a log that grows while it is read). */
+  noCache?: boolean;
+}
+
+async function withToken(url: string, init: TokenInit): Promise<Response> {
   if (getSession() && isExpired()) await refreshSession();
+  const noCache: Record<string, string> = init.noCache
+    ? { 'Cache-Control': 'no-cache', Pragma: 'no-cache' }
+    : {};
   const send = () =>
     fetch(url, {
       method: init.method,
       body: init.body,
-      headers: { Authorization: `Bearer ${getSession()?.access_token ?? ''}` },
+      signal: init.signal,
+      cache: init.noCache ? 'no-store' : 'default',
+      headers: { Authorization: `Bearer ${getSession()?.access_token ?? ''}`, ...noCache },
     });
   let response = await send();
   if (response.status === 401 && getSession() && (await refreshSession())) response = await send();
@@ -41,6 +51,13 @@ export async function fetchFile(url: string): Promise<Blob> {
   const response = await withToken(url, { method: 'GET' });
   if (!response.ok) throw await failed(response);
   return response.blob();
+}
+
+/** Reads a text the API serves behind the bearer token, past every cache (operation logs). */
+export async function fetchFreshText(url: string, signal?: AbortSignal): Promise<string> {
+  const response = await withToken(url, { method: 'GET', signal, noCache: true });
+  if (!response.ok) throw await failed(response);
+  return response.text();
 }
 
 /** Hands the browser a downloaded file under its name. */

@@ -3,6 +3,7 @@ import type { AuditJob, Election } from '@scrutineer/contracts';
 import { RedirectPlainUser } from '../guards/redirect-plain-user';
 import { RequireAdmin } from '../guards/require-admin';
 import { RequireAuth } from '../guards/require-auth';
+import { AdminOnly } from '../guards/admin-only';
 import { RequirePlan } from '../guards/require-plan';
 import { AppLayout } from '../layout/app-layout';
 import { placeholder } from './placeholder';
@@ -13,11 +14,40 @@ const uploads = () => import('../../features/uploads/components/pages');
 const auditJobs = () => import('../../features/audit-jobs/components/pages');
 const funding = () => import('../../features/funding/components/pages');
 const chat = () => import('../../features/chat/components/pages');
+const operations = () => import('../../features/operations/components/pages');
+const tools = () => import('../../features/tools/components/pages');
+const restartRds = () => import('../../features/admin/components/restart-rds-button');
 
-/** The audit job page with the chat feature's Discussion tab. */
+/** The audit job page with the operations, chat and tools features' tabs. */
 async function auditJobPage() {
-  const [{ AuditJobPage }, { DiscussionPanel }] = await Promise.all([auditJobs(), chat()]);
-  const panels = { discussion: (job: AuditJob) => <DiscussionPanel jobId={job.id} /> };
+  const [
+    { AuditJobPage, StageSettingsDialog },
+    { OperationsPanel },
+    { DiscussionPanel },
+    { ToolsPanel },
+    { RestartRdsButton },
+  ] = await Promise.all([auditJobs(), operations(), chat(), tools(), restartRds()]);
+  const panels = {
+    operations: (job: AuditJob) => (
+      <OperationsPanel
+        job={job}
+        stageSettings={(stage, onClose) => (
+          <StageSettingsDialog job={job} stage={stage} onClose={onClose} />
+        )}
+      />
+    ),
+    discussion: (job: AuditJob) => <DiscussionPanel jobId={job.id} />,
+    tools: (job: AuditJob) => (
+      <ToolsPanel
+        jobId={job.id}
+        restart={
+          <AdminOnly>
+            <RestartRdsButton />
+          </AdminOnly>
+        }
+      />
+    ),
+  };
   return { Component: () => <AuditJobPage panels={panels} /> };
 }
 
@@ -152,7 +182,16 @@ export const shellRoutes: RouteObject = {
               }),
             },
             { path: 'packages', lazy: async () => ({ Component: (await funding()).PackagesPage }) },
-            placeholder('tools', 'Tools'),
+            {
+              path: 'tools',
+              lazy: async () => {
+                const [{ ToolsPage }, { RestartRdsButton }] = await Promise.all([
+                  tools(),
+                  restartRds(),
+                ]);
+                return { Component: () => <ToolsPage restart={<RestartRdsButton />} /> };
+              },
+            },
             placeholder('admin-audit-types', 'Audit Types'),
           ],
         },

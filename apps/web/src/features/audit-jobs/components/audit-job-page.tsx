@@ -20,7 +20,9 @@ type JobTab = 'overview' | 'files' | 'operations' | 'discussion' | 'tools';
 
 /** Tabs other features provide, handed in by the routes (features do not import each other). */
 export interface JobPanels {
+  operations?: (job: AuditJob) => ReactNode;
   discussion?: (job: AuditJob) => ReactNode;
+  tools?: (job: AuditJob) => ReactNode;
 }
 
 /** /audit-jobs/{id}; `new` (with an optional `electionId`) creates a job. */
@@ -95,14 +97,20 @@ export function AuditJobPage({ panels = {} }: { panels?: JobPanels }) {
             </>
           )}
           {shown === 'files' && job.data && <JobFilesTab job={job.data} />}
-          {shown === 'operations' && <ComingSoon what="Audit operations" />}
+          {shown === 'operations' &&
+            (panels.operations && job.data ? (
+              panels.operations(job.data)
+            ) : (
+              <ComingSoon what="Audit operations" />
+            ))}
           {shown === 'discussion' &&
             (panels.discussion && job.data ? (
               panels.discussion(job.data)
             ) : (
               <ComingSoon what="Discussion rooms" />
             ))}
-          {shown === 'tools' && <ComingSoon what="Tools" />}
+          {shown === 'tools' &&
+            (panels.tools && job.data ? panels.tools(job.data) : <ComingSoon what="Tools" />)}
         </Box>
       </Paper>
     </>

@@ -1,0 +1,38 @@
+import { OPERATION_STATUSES, shownPercent, type OperationStatus } from '@scrutineer/contracts';
+
+/** The progress bar: 100 and green once built, else the percent (clamped). */
+export function progressOf(status: OperationStatus, percent: number) {
+  const shown = shownPercent(status, percent);
+  const value = Number.isFinite(shown) ? Math.min(100, Math.max(0, shown)) : 0;
+  return { value, built: status === 'built' || status === 'SUCCESS' || status === 'built-new' };
+}
+
+export type ChipColor = 'default' | 'primary' | 'info' | 'success' | 'warning' | 'error';
+interface ChipLook {
+  label: string;
+  color: ChipColor;
+  variant: 'filled' | 'outlined';
+}
+
+/** Chip colours of the statuses (a UI decision: docs/decisions.md). */
+const CHIPS: Record<OperationStatus, ChipLook> = {
+  None: { label: 'None', color: 'default', variant: 'outlined' },
+  'unbuilt-notready': { label: 'unbuilt-notready', color: 'default', variant: 'outlined' },
+  'unbuilt-ready': { label: 'unbuilt-ready', color: 'info', variant: 'outlined' },
+  RUNNING: { label: 'RUNNING', color: 'primary', variant: 'filled' },
+  STOPPED: { label: 'STOPPED', color: 'warning', variant: 'filled' },
+  FAILURE: { label: 'FAILURE', color: 'error', variant: 'filled' },
+  SUCCESS: { label: 'SUCCESS', color: 'success', variant: 'filled' },
+  built: { label: 'built', color: 'success', variant: 'outlined' },
+  'built-new': { label: 'built-new', color: 'warning', variant: 'outlined' },
+};
+
+const isStatus = (s: string): s is OperationStatus =>
+  (OPERATION_STATUSES as readonly string[]).includes(s);
+
+/** The chip of a status; a status this app does not know shows as given, in grey. */
+export function statusChip(status: string): ChipLook {
+  return isStatus(status)
+    ? CHIPS[status]
+    : { label: status || 'None', color: 'default', variant: 'outlined' };
+}
