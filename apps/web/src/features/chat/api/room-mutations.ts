@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { chatRoutes } from '@scrutineer/contracts';
 import { api } from '../../../lib/api-client';
+import { jobKeys } from '../../audit-jobs/api/job-keys';
 import { chatKeys } from './chat-keys';
 
 function useRoomMutation<I, R>(jobId: number, run: (input: I) => Promise<R>) {
@@ -48,13 +49,17 @@ export const useDeleteRoom = (jobId: number) =>
   );
 
 /** Export Messages (Admin): the room's history becomes a job attachment. */
-export const useExportMessages = (jobId: number) =>
-  useMutation({
+export function useExportMessages(jobId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: (roomId: number) =>
       api.call(chatRoutes.reportExport, {
         body: { job_id: jobId, export_data: { room_id: roomId } },
       }),
+    // The job page's attachment list shows the new file without a reload.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobKeys.attachments(jobId) }),
   });
+}
 
 export function markSeen(input: { messageId: number; roomId: number; userId: number }) {
   return api.call(chatRoutes.markSeen, {

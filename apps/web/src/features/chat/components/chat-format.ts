@@ -24,6 +24,3 @@ export function formatDuration(seconds: number): string {
 
 export const personName = (user: ChatUser | null | undefined): string =>
   user ? `${user.first_name} ${user.last_name}`.trim() || user.email : 'Removed account';
-
-/** The reactions offered on every message. */
-export const REACTIONS = ['👍', '❤️', '😂', '😮', '✅', '❌'] as const;

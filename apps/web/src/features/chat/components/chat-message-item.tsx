@@ -15,8 +15,9 @@ import DoneOutlined from '@mui/icons-material/DoneOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ReplyOutlined from '@mui/icons-material/ReplyOutlined';
 import type { ChatMessage } from '@scrutineer/contracts';
-import { formatTime, personName, REACTIONS } from './chat-format';
+import { formatTime, personName } from './chat-format';
 import { MessageFileView } from './message-files';
+import { REACTIONS, reactionView } from './reactions';
 
 export interface MessageActions {
   onReply: (message: ChatMessage) => void;
@@ -80,18 +81,23 @@ export function ChatMessageItem({ message, meId, isAdmin, ...actions }: ChatMess
       </Message.CustomContent>
       <Message.Footer>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          {Object.entries(message.reactions).map(([reaction, ids]) => (
-            <Chip
-              key={reaction}
-              size="small"
-              label={`${reaction} ${ids.length}`}
-              variant={ids.includes(meId) ? 'filled' : 'outlined'}
-              color={ids.includes(meId) ? 'primary' : 'default'}
-              onClick={() =>
-                actions.onReact(message, reaction, ids.includes(meId) ? 'remove' : 'add')
-              }
-            />
-          ))}
+          {Object.entries(message.reactions).map(([reaction, ids]) => {
+            const view = reactionView(reaction);
+            const mineToo = ids.includes(meId);
+            return (
+              <Tooltip key={reaction} title={view?.label ?? reaction}>
+                <Chip
+                  size="small"
+                  aria-label={`${view?.label ?? reaction} ${ids.length}`}
+                  {...(view ? { icon: <view.Icon fontSize="small" /> } : {})}
+                  label={view ? ids.length : `${reaction} ${ids.length}`}
+                  variant={mineToo ? 'filled' : 'outlined'}
+                  color={mineToo ? 'primary' : 'default'}
+                  onClick={() => actions.onReact(message, reaction, mineToo ? 'remove' : 'add')}
+                />
+              </Tooltip>
+            );
+          })}
           {message.edited && !message.deleted && (
             <Typography variant="caption" sx={{ opacity: 0.7 }}>
               edited {formatTime(message.edited)}
@@ -139,17 +145,19 @@ export function ChatMessageItem({ message, meId, isAdmin, ...actions }: ChatMess
           onClose={() => setReactAnchor(null)}
         >
           <Stack direction="row" sx={{ px: 1 }}>
-            {REACTIONS.map((reaction) => (
+            {REACTIONS.map(({ emoji, label, Icon, color }) => (
               <MenuItem
-                key={reaction}
-                aria-label={`React ${reaction}`}
+                key={emoji}
+                aria-label={`React ${label}`}
+                sx={{ flexDirection: 'column', px: 1, minWidth: 56 }}
                 onClick={() => {
                   setReactAnchor(null);
-                  const given = message.reactions[reaction]?.includes(meId) ?? false;
-                  actions.onReact(message, reaction, given ? 'remove' : 'add');
+                  const given = message.reactions[emoji]?.includes(meId) ?? false;
+                  actions.onReact(message, emoji, given ? 'remove' : 'add');
                 }}
               >
-                {reaction}
+                <Icon color={color} />
+                <Typography variant="caption">{label}</Typography>
               </MenuItem>
             ))}
           </Stack>

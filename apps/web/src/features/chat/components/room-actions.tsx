@@ -71,15 +71,17 @@ export function RoomActions(props: { room: Room; jobId: number; meId: number; is
         danger
         pending={remover.isPending}
         onClose={() => setOpen(null)}
-        onConfirm={() =>
-          remover.mutate(room.id, {
-            onSuccess: (answer) => {
+        onConfirm={() => {
+          // Not mutate's callbacks: the room's removal push can unmount this component before
+          // the answer arrives, and React Query then drops them (and the toast with them).
+          void remover.mutateAsync(room.id).then(
+            (answer) => {
               notify.success(answer.message);
               setOpen(null);
             },
-            onError: (error) => notify.error(errorMessage(error)),
-          })
-        }
+            (error: unknown) => notify.error(errorMessage(error)),
+          );
+        }}
       >
         Its messages and files are deleted with it.
       </ConfirmDialog>
