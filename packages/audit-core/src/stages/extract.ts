@@ -6,7 +6,7 @@ import type { JobStore } from '../storage/index.js';
 import { readCsv, writeCsv, type BatchRef, type StageContext } from './context.js';
 import { walkImageEntries } from './images.js';
 import { PATHS } from './job.js';
-import { loadTemplates } from './templates.js';
+import { batchOfSheet, loadTemplates, untrustedBatches } from './templates.js';
 
 export const TARGET_COLUMNS = [
   'sheet_id',
@@ -76,6 +76,7 @@ export async function extractVote(ctx: StageContext): Promise<void> {
   for await (const row of readCsv(ctx.store, PATHS.styles))
     styleOf.set(row.sheet_id ?? '', row.style ?? '');
   const templates = await loadTemplates(ctx.store);
+  const untrusted = await untrustedBatches(ctx.store);
   const byId = new Map(templates.map((t) => [t.id, t]));
   if (templates.length === 0)
     ctx.problem({
@@ -113,7 +114,10 @@ export async function extractVote(ctx: StageContext): Promise<void> {
         // belong to another sheet (a swapped batch), but near matches between styles that share
         // most contests are not evidence enough.
         const match = templates.length > 1 ? matchStyle(page, templates) : undefined;
-        const sure = match ? match.runnerUp >= match.distance * SURE_MATCH : false;
+        // In a batch whose records carry other sheets' styles, the image's best match decides.
+        const sure = match
+          ? untrusted.has(batchOfSheet(sheetId)) || match.runnerUp >= match.distance * SURE_MATCH
+          : false;
         const used =
           (known && !sure ? byId.get(known) : undefined) ??
           match?.template ??

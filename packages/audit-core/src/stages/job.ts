@@ -22,6 +22,7 @@ export const PATHS = {
   exemplars: 'genstyles/exemplars.csv',
   templates: 'gentemplates/',
   mapping: 'gentemplates/target-mapping.csv',
+  styleBatches: 'gentemplates/batches.csv',
   votesTargets: 'extractvote/targets.csv',
   votesContests: 'extractvote/contests.csv',
   votesSheets: 'extractvote/sheets.csv',

@@ -4,6 +4,7 @@ import { buildTemplate, TemplateError } from '../image/template.js';
 import { estimateDpi, type GreyImage } from '../image/grey.js';
 import { encodePng, loadPage } from '../image/load.js';
 import { renderRedline } from '../image/proofs.js';
+import { groupExemplarsByImage, type LabelledPage } from '../image/style-groups.js';
 import type { TargetMeaning, Template, TemplateContest } from '../image/template.js';
 import { thumbnail } from '../image/thumbnail.js';
 import { findTimingMarks } from '../image/timing.js';
@@ -110,9 +111,9 @@ interface StoredTemplate extends Omit<Template, 'image' | 'thumbnail'> {
 const styleDir = (style: string): string => `${PATHS.templates}${encodeURIComponent(style)}/`;
 
 /** Reads the exemplar images of every style, archive by archive. */
-async function loadExemplars(ctx: StageContext): Promise<Map<string, GreyImage[]>> {
+async function loadExemplars(ctx: StageContext): Promise<LabelledPage[]> {
   const rows = await readCsvAll(ctx.store, PATHS.exemplars);
-  const pages = new Map<string, GreyImage[]>();
+  const pages: LabelledPage[] = [];
   const archives = [...new Set(rows.map((r) => r.archive ?? ''))];
   let done = 0;
   for (const archive of archives) {
@@ -126,9 +127,8 @@ async function loadExemplars(ctx: StageContext): Promise<Map<string, GreyImage[]
       if (!row) continue;
       try {
         const page = await loadPage(await item.read(), { label: item.entry.entry });
-        const list = pages.get(row.style ?? '') ?? [];
-        list.push(page);
-        pages.set(row.style ?? '', list);
+        const sheetId = row.sheet_id ?? '';
+        pages.push({ page, sheetId, style: row.style ?? '', batch: batchOfSheet(sheetId) });
       } catch (error) {
         ctx.problem({
           severity: 'error',
@@ -183,7 +183,19 @@ async function expectedMeanings(
  * a redline proof for a person to check.
  */
 export async function genTemplates(ctx: StageContext): Promise<void> {
-  const pages = await loadExemplars(ctx);
+  // Records can carry another sheet's style (a swapped batch): exemplars go by their images.
+  const grouped = groupExemplarsByImage(await loadExemplars(ctx));
+  for (const m of grouped.moved)
+    ctx.info(`exemplar ${m.sheetId}: its record says style ${m.labelled}, its image is ${m.style}`);
+  for (const d of grouped.dropped)
+    ctx.problem({
+      severity: 'warning',
+      code: 'exemplar-unmatched',
+      file: PATHS.exemplars,
+      place: d.sheetId,
+      message: `its record says style ${d.labelled}, but its image looks like no style's exemplars; left out`,
+    });
+  const pages = grouped.pages;
   const expected = await expectedMeanings(ctx.store);
   const corrections = new Map<string, Record<string, string>>();
   for await (const row of readCsv(ctx.store, PATHS.mappingCorrections))
@@ -270,7 +282,32 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
     ctx.progress(styles.length + ++done, styles.length * 2);
   }
   await writeCsv(ctx.store, PATHS.mapping, MAPPING_COLUMNS, mapping);
+  await writeCsv(ctx.store, PATHS.styleBatches, BATCH_COLUMNS, grouped.batches);
+  for (const b of grouped.batches.filter((x) => !x.trusted))
+    ctx.problem({
+      severity: 'warning',
+      code: 'batch-styles',
+      file: PATHS.exemplars,
+      place: `batch ${b.batch}`,
+      message: `the records' styles agree with the images on ${b.agreeing} of ${b.exemplars} exemplars; its sheets are read by the style their images show`,
+    });
   ctx.progress(1, 1);
+}
+
+export const BATCH_COLUMNS = ['batch', 'exemplars', 'agreeing', 'trusted'];
+
+/** Batches whose records' styles disagree with their images (see `groupExemplarsByImage`). */
+export async function untrustedBatches(store: JobStore): Promise<Set<string>> {
+  const batches = new Set<string>();
+  for await (const row of readCsv(store, PATHS.styleBatches))
+    if (row.trusted === 'false') batches.add(row.batch ?? '');
+  return batches;
+}
+
+/** The tabulator and batch of a sheet key `tabulator-batch-record`. */
+export function batchOfSheet(sheetId: string): string {
+  const cut = sheetId.lastIndexOf('-');
+  return cut < 0 ? '' : sheetId.slice(0, cut);
 }
 
 /** Loads every template gentemplates wrote. */

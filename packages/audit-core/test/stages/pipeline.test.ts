@@ -42,7 +42,6 @@ beforeAll(async () => {
       misreads: 3,
       missing: 1,
       extra: 1,
-      swapBatches: false,
       formats: ['dominion-csv'],
     },
     createWriteStream(join(job, 'input/images/ballots.zip')),
@@ -91,7 +90,12 @@ describe('audit stages on a generated election', () => {
     const found = (await readCsvAll(store, PATHS.disagreements)).map((d) =>
       d.kind === 'Normal Disagreed'
         ? `misread ${d.sheet_id} ${d.contest_id}`
-        : `${d.kind} ${d.sheet_id}`,
+        : d.kind === 'Swapped Batch'
+          ? `swap ${[...(d.detail ?? '').matchAll(/batch 1-(\d+)/g)]
+              .map((m) => m[1])
+              .sort()
+              .join(' ')}`
+          : `${d.kind} ${d.sheet_id}`,
     );
     const expected = planted.map((p) =>
       p.kind === 'misread'
@@ -100,7 +104,7 @@ describe('audit stages on a generated election', () => {
           ? `No CVR ${p.ballotId}`
           : p.kind === 'extra-record'
             ? `No Image ${p.ballotId}`
-            : `swap ${p.batches.join(' ')}`,
+            : `swap ${[...p.batches].sort().join(' ')}`,
     );
     expect(found.sort()).toEqual(expected.sort());
   });

@@ -1,0 +1,189 @@
+import type { GreyImage } from './grey.js';
+import { registerMarks } from './register.js';
+import { thumbnail, type Thumbnail } from './thumbnail.js';
+import { findTimingMarks, type TimingMarks } from './timing.js';
+
+/** One exemplar as its vote record labels it. */
+export interface LabelledPage {
+  page: GreyImage;
+  sheetId: string;
+  /** The style its vote record gives. */
+  style: string;
+  /** The scanning batch it came from; records go astray by whole batches. */
+  batch: string;
+}
+
+export interface StyleGroups {
+  /** The exemplars each style's template is built from. */
+  pages: Map<string, GreyImage[]>;
+  /** Exemplars whose image belongs to another style than their record says. */
+  moved: { sheetId: string; labelled: string; style: string }[];
+  /** Exemplars whose image fits no style's group; left out of every template. */
+  dropped: { sheetId: string; labelled: string }[];
+  /** Per batch, how many of its exemplars' records agree with their images. */
+  batches: { batch: string; exemplars: number; agreeing: number; trusted: boolean }[];
+}
+
+/** A thumbnail cell differs when the ink shares differ by more than this. */
+const CELL_DIFFERENCE = 0.25;
+/**
+ * Exemplars per record style that take part in grouping. Comparing pages is quadratic in their
+ * number, and templates are combined from groups of ten, so a few more than that suffice.
+ */
+const GROUPED_PER_STYLE = 16;
+/** A batch whose exemplars agree with the groups at least this often is trusted. */
+const TRUSTED_BATCH = 0.8;
+
+/**
+ * Groups exemplars by what their images show rather than by what their records say. A record
+ * can carry another sheet's style (a swapped batch), and such exemplars would blur a template
+ * into two ballots. Pages are registered on one frame, compared as coarse ink maps (counting
+ * the cells that differ, so that a voter's marks weigh little against a different contest
+ * layout), and linked when closer than a threshold taken from how near each page's nearest
+ * neighbour is. Each group is then given the style its labels name most, first over all
+ * batches, then over the batches whose labels agree with the groups.
+ */
+export function groupExemplarsByImage(exemplars: LabelledPage[]): StyleGroups {
+  const labels = [...new Set(exemplars.map((e) => e.style))].sort();
+  const byLabel = (list: LabelledPage[]) => {
+    const pages = new Map<string, GreyImage[]>();
+    for (const e of list) pages.set(e.style, [...(pages.get(e.style) ?? []), e.page]);
+    return pages;
+  };
+  const ungrouped = { pages: byLabel(exemplars), moved: [], dropped: [], batches: [] };
+  if (labels.length < 2) return ungrouped;
+  const reference = exemplars[0]?.page;
+  const referenceMarks = reference ? findTimingMarks(reference) : undefined;
+  // Each style's share of the grouping is spread over its batches, so every batch is judged.
+  const considered = new Set<LabelledPage>();
+  for (const label of labels) {
+    const queues = new Map<string, LabelledPage[]>();
+    for (const e of exemplars)
+      if (e.style === label) queues.set(e.batch, [...(queues.get(e.batch) ?? []), e]);
+    let taken = 0;
+    while (taken < GROUPED_PER_STYLE && [...queues.values()].some((q) => q.length > 0))
+      for (const queue of queues.values()) {
+        const next = queue.shift();
+        if (next && taken < GROUPED_PER_STYLE) {
+          considered.add(next);
+          taken += 1;
+        }
+      }
+  }
+  const inked = [...considered]
+    .map((e) => ({ e, ink: inkMap(e.page, reference, referenceMarks) }))
+    .filter((x): x is { e: LabelledPage; ink: Thumbnail } => x.ink !== undefined);
+  if (inked.length < 4) return ungrouped;
+
+  const n = inked.length;
+  const distance = new Float64Array(n * n);
+  const between = (i: number, j: number): number => distance[i * n + j] ?? Infinity;
+  inked.forEach((a, i) =>
+    inked.forEach((b, j) => {
+      if (j > i) distance[i * n + j] = distance[j * n + i] = differingCells(a.ink, b.ink);
+    }),
+  );
+  const nearest = inked
+    .map((_, i) => Math.min(...inked.map((__, j) => (j === i ? Infinity : between(i, j)))))
+    .sort((a, b) => a - b);
+  const typical = nearest[Math.floor((nearest.length - 1) * 0.9)] ?? 0;
+  const link = Math.max(8, typical * 2);
+
+  // Single linkage: pages of one style chain together, different layouts stay apart.
+  const parent = inked.map((_, i) => i);
+  const root = (i: number): number => {
+    const up = parent[i] ?? i;
+    if (up === i) return i;
+    const top = root(up);
+    parent[i] = top;
+    return top;
+  };
+  for (let i = 0; i < n; i += 1)
+    for (let j = i + 1; j < n; j += 1) if (between(i, j) < link) parent[root(i)] = root(j);
+  const members = inked.map((x, i) => ({ ...x.e, group: root(i) }));
+
+  const assign = (chosen: typeof members): Map<number, string> => {
+    const counts = new Map<string, { group: number; style: string; count: number }>();
+    for (const m of chosen) {
+      const key = `${m.group}\u0000${m.style}`;
+      const entry = counts.get(key) ?? { group: m.group, style: m.style, count: 0 };
+      entry.count += 1;
+      counts.set(key, entry);
+    }
+    // Greedy, most shared first: each group takes one style, each style one group.
+    const styleOfGroup = new Map<number, string>();
+    const taken = new Set<string>();
+    for (const { group, style } of [...counts.values()].sort((a, b) => b.count - a.count)) {
+      if (styleOfGroup.has(group) || taken.has(style)) continue;
+      styleOfGroup.set(group, style);
+      taken.add(style);
+    }
+    return styleOfGroup;
+  };
+  let styleOfGroup = assign(members);
+  const batches = new Map<string, typeof members>();
+  for (const m of members) batches.set(m.batch, [...(batches.get(m.batch) ?? []), m]);
+  const agreeing = (list: typeof members) =>
+    list.filter((m) => styleOfGroup.get(m.group) === m.style).length;
+  const trusted = [...batches.values()].filter(
+    (list) => agreeing(list) >= TRUSTED_BATCH * list.length,
+  );
+  if (trusted.length > 0 && trusted.length < batches.size) styleOfGroup = assign(trusted.flat());
+  const batchTrust = [...batches]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([batch, list]) => ({
+      batch,
+      exemplars: list.length,
+      agreeing: agreeing(list),
+      trusted: agreeing(list) >= TRUSTED_BATCH * list.length,
+    }));
+
+  // A group no style claims is a layout of its own; a style no group claims keeps its labels.
+  const claimed = new Set(styleOfGroup.values());
+  const pages = new Map<string, GreyImage[]>();
+  const moved: StyleGroups['moved'] = [];
+  const dropped: StyleGroups['dropped'] = [];
+  for (const m of members) {
+    const style = styleOfGroup.get(m.group) ?? (claimed.has(m.style) ? undefined : m.style);
+    if (!style) {
+      dropped.push({ sheetId: m.sheetId, labelled: m.style });
+      continue;
+    }
+    if (style !== m.style) moved.push({ sheetId: m.sheetId, labelled: m.style, style });
+    pages.set(style, [...(pages.get(style) ?? []), m.page]);
+  }
+  // Pages that could not be registered keep their labels; combining rejects them with a reason.
+  // Exemplars left out of the grouping join their record's style when their batch is trusted.
+  const registered = new Set(inked.map((x) => x.e));
+  const trustedBatches = new Set(batchTrust.filter((b) => b.trusted).map((b) => b.batch));
+  for (const e of exemplars) {
+    const unregistered = considered.has(e) && !registered.has(e);
+    const trustedExtra = !considered.has(e) && trustedBatches.has(e.batch) && claimed.has(e.style);
+    if (unregistered || trustedExtra) pages.set(e.style, [...(pages.get(e.style) ?? []), e.page]);
+  }
+  return { pages, moved, dropped, batches: batchTrust };
+}
+
+/** The page's ink map in the frame of `reference`, or undefined when it cannot be registered. */
+function inkMap(
+  page: GreyImage,
+  reference: GreyImage | undefined,
+  marks: TimingMarks | undefined,
+): Thumbnail | undefined {
+  if (!reference || !marks) return undefined;
+  try {
+    const dpi = reference.width / 8.5;
+    const registration = registerMarks(marks, findTimingMarks(page), dpi * 0.08);
+    return thumbnail(page, registration.transform, reference);
+  } catch {
+    return undefined;
+  }
+}
+
+function differingCells(a: Thumbnail, b: Thumbnail): number {
+  let count = 0;
+  const n = Math.min(a.ink.length, b.ink.length);
+  for (let i = 0; i < n; i += 1)
+    if (Math.abs((a.ink[i] ?? 0) - (b.ink[i] ?? 0)) > CELL_DIFFERENCE) count += 1;
+  return count;
+}
