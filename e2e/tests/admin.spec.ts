@@ -119,7 +119,7 @@ test('the Admin grants a user the test-job flag and a per-job page range in the 
   request,
 }) => {
   const person = await createAccount(request, { first: 'Tess', last: 'Tester' });
-  const { token, electionId } = await createElection(request, 'Alpine', 'Permission election');
+  const { token, electionId } = await createElection(request, 'Lassen', 'Permission election');
   const job = await apiCall<{ id: number; name: string }>(request, token, 'POST', '/audit-jobs', {
     name: 'Alpine test audit',
     description: 'Dry run',

@@ -117,11 +117,11 @@ test('the audit donation page splits $100 over three jobs', async ({ page, reque
   const district = await apiCall<{ id: number }>(request, token, 'POST', '/districts', {
     country: 'US',
     state_name: 'CA',
-    district_name: 'Modoc',
-    email: 'elections@modoc.example.org',
+    district_name: 'Sierra',
+    email: 'elections@sierra.example.org',
   });
   const election = await apiCall<{ id: number }>(request, token, 'POST', '/elections', {
-    name: 'Modoc General',
+    name: 'Sierra General',
     districtId: district.id,
     date: '11-05-2024',
     privacy: 'Public',
