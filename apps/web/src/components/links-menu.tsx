@@ -23,6 +23,7 @@ export function LinksMenu({ label, stage, links, active }: LinksMenuProps) {
         disabled={disabled}
         aria-label={`${label} of ${stage}`}
         aria-haspopup="menu"
+        sx={{ whiteSpace: 'nowrap', minWidth: 0, py: 0.25 }}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
         {label}

@@ -98,7 +98,9 @@ export function JobControlTable({
             {operations.map((op) => {
               const { operation, label } = op;
               const action = jobControlAction(op.control_status);
-              const allowed = action === 'stop' || canRun;
+              // Reset follows the server's `can`; run is offered on Ready and Not Ready as the spec says.
+              const allowed =
+                action === 'stop' ? op.can.stop : action === 'reset' ? op.can.reset : canRun;
               const status = queued.includes(operation)
                 ? `${op.control_status} (queued)`
                 : op.control_status;

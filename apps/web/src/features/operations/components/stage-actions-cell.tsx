@@ -1,5 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import RefreshRounded from '@mui/icons-material/RefreshRounded';
 import ReplayRounded from '@mui/icons-material/ReplayRounded';
@@ -44,9 +46,23 @@ export function StageActionsCell({
     actions.run && !actions.rerun && button('run', 'Run', <PlayArrowRounded />),
     actions.stop && button('stop', 'Stop', <StopRounded />, 'error'),
     actions.reset && button('reset', 'Reset', <RestartAltRounded />),
-    actions.refresh && button('refresh', 'Refresh', <RefreshRounded />),
+    actions.refresh && (
+      <Tooltip key="refresh" title="Refresh: re-read its reports and downloads">
+        <span>
+          <IconButton
+            size="small"
+            aria-label={`Refresh ${stage}`}
+            disabled={pending}
+            onClick={() => onCommand('refresh')}
+          >
+            <RefreshRounded fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+    ),
   ].filter(Boolean);
-  if (shown.length > 0) return <Box sx={{ display: 'flex', gap: 1 }}>{shown}</Box>;
+  if (shown.length > 0)
+    return <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>{shown}</Box>;
   // Not ready, or the caller may not run it: the disabled run says why it cannot start.
   return (
     <Button

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -35,17 +36,7 @@ interface StagedOperationsTableProps {
   onOpen: (operation: Operation, dialog: StageDialog) => void;
 }
 
-const HEADERS = [
-  'Stage',
-  'Status',
-  'Progress',
-  'Action',
-  'Logs',
-  'Reports',
-  'Downloads',
-  'Settings',
-  'Help',
-];
+const HEADERS = ['Stage', 'Status', 'Progress', 'Action', 'Outputs', 'More'];
 
 /** The staged pipeline: one row per stage with its status, progress, command and outputs. */
 export function StagedOperationsTable({
@@ -117,7 +108,7 @@ export function StagedOperationsTable({
                 <TableCell>
                   <StatusChip status={op.status} />
                 </TableCell>
-                <TableCell sx={{ minWidth: 170 }}>
+                <TableCell sx={{ minWidth: 130 }}>
                   <OperationProgress status={op.status} percent={op.percent} label={op.operation} />
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -130,28 +121,24 @@ export function StagedOperationsTable({
                   />
                 </TableCell>
                 <TableCell>
+                  <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
+                    <LinksMenu
+                      label="Reports"
+                      stage={op.operation}
+                      links={op.reports}
+                      active={actions.reports}
+                    />
+                    <LinksMenu
+                      label="Downloads"
+                      stage={op.operation}
+                      links={op.downloads}
+                      active={actions.downloads}
+                    />
+                  </Box>
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   {icon(op, 'logs', 'Logs', <SubjectRounded fontSize="small" />, !actions.logs)}
-                </TableCell>
-                <TableCell>
-                  <LinksMenu
-                    label="Reports"
-                    stage={op.operation}
-                    links={op.reports}
-                    active={actions.reports}
-                  />
-                </TableCell>
-                <TableCell>
-                  <LinksMenu
-                    label="Downloads"
-                    stage={op.operation}
-                    links={op.downloads}
-                    active={actions.downloads}
-                  />
-                </TableCell>
-                <TableCell>
                   {icon(op, 'settings', 'Stage settings', <TuneRounded fontSize="small" />)}
-                </TableCell>
-                <TableCell>
                   {icon(op, 'help', 'Help', <HelpOutlineRounded fontSize="small" />)}
                 </TableCell>
               </TableRow>

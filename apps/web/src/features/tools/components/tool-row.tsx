@@ -147,7 +147,10 @@ export function ToolRow(props: ToolRowProps) {
         </TableCell>
       </TableRow>
       <TableRow>
-        <TableCell colSpan={TOOL_COLUMNS.length + 2} sx={{ py: 0 }}>
+        <TableCell
+          colSpan={TOOL_COLUMNS.length + 2}
+          sx={{ py: 0, borderBottom: expanded ? undefined : 0 }}
+        >
           <Collapse in={expanded} unmountOnExit>
             <Typography variant="body2" sx={{ py: 1.5, whiteSpace: 'pre-wrap' }}>
               {tool.help_text}
