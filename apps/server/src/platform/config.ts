@@ -49,6 +49,11 @@ const configSchema = z.object({
   SEED_ADMIN_PASSWORD: z.string().min(8).default('admin-password'),
   SEED_USER_EMAIL: z.email().default('user@scrutineer.local'),
   SEED_USER_PASSWORD: z.string().min(8).default('user-password'),
+  /** A generated demo election on first start; `false` for an empty installation. */
+  SEED_DEMO_ELECTION: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 
 export type Config = z.infer<typeof configSchema> & {

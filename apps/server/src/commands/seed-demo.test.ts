@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodePassword, type Session } from '@scrutineer/contracts';
+import { startTestServer, type TestServer } from '../test/harness.js';
+import { seedDemo } from './seed-demo.js';
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  expect(await seedDemo(server.deps)).toBe(true);
+  const { config } = server.deps;
+  const signIn = await server.call<Session>('POST', '/auth/sign-in', {
+    body: { email: config.SEED_ADMIN_EMAIL, password: encodePassword(config.SEED_ADMIN_PASSWORD) },
+  });
+  expect(signIn.status).toBe(200);
+  token = signIn.body.access_token;
+}, 120_000);
+afterAll(async () => {
+  await server.close();
+});
+
+describe('demo data on first start', () => {
+  it('gives the Admin a generated election with its archive, vote records and an audit job', async () => {
+    const elections = await server.call<{ items: { id: number; name: string }[] }>(
+      'GET',
+      '/elections',
+      { token },
+    );
+    const election = elections.body.items.find((e) => e.name === 'Mono Demo General');
+    expect(election).toBeDefined();
+    const jobs = await server.call<{ items: { id: number; name: string }[] }>(
+      'GET',
+      '/audit-jobs',
+      {
+        token,
+      },
+    );
+    const job = jobs.body.items.find((j) => j.name === 'Mono demo audit');
+    if (!job) throw new Error('no demo job');
+    const adopted = await server.call<{ items: { file_name: string; file_type: string }[] }>(
+      'GET',
+      `/job-settings/adopted-files/${job.id}`,
+      { token },
+    );
+    expect(adopted.body.items.map((f) => f.file_type).sort()).toEqual(['BIA', 'CVR']);
+    const files = await server.call<{ items: { file_name: string; file_type: string }[] }>(
+      'GET',
+      `/job-settings/${job.id}`,
+      { token },
+    );
+    expect(files.body.items).toContainEqual(
+      expect.objectContaining({ file_name: 'EIF_Mono_demo_audit.json', file_type: 'EIF' }),
+    );
+  });
+
+  it('runs only on an empty database', async () => {
+    expect(await seedDemo(server.deps)).toBe(false);
+  });
+});
