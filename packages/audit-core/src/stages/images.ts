@@ -1,7 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import yauzl from 'yauzl';
+import {
+  DEFAULT_ARCHIVE_LIMITS,
+  openZip,
+  readEntryBytes,
+  zipEntries,
+  type ArchiveInput,
+  type ArchiveLimits,
+  type OpenedZip,
+} from '../archive/zip-entries.js';
 import type { JobStore } from '../storage/index.js';
 
 /** A ballot image inside an archive: batches are ranges of `entryIndex`. */
@@ -21,117 +29,121 @@ export interface ImageProblem {
 
 const IMAGE_NAME = /\.(tiff?|png|jpe?g|pdf)$/i;
 
-/** A zip on local disk for random access: the store's own file, or a temporary copy. */
-async function localZip(
+/** The archive as the zip reader takes it: a local path, byte ranges, or a temporary copy. */
+async function archiveInput(
   store: JobStore,
   key: string,
-): Promise<{ path: string; done: () => Promise<void> }> {
+): Promise<{ input: ArchiveInput; done: () => Promise<void> }> {
   const own = store.localPath?.(key);
-  if (own) return { path: own, done: async () => undefined };
+  if (own) return { input: own, done: async () => undefined };
+  const ranges = await store.openRange?.(key);
+  if (ranges) return { input: { name: key, ...ranges }, done: async () => undefined };
   const folder = await mkdtemp(join(tmpdir(), 'scrutineer-archive-'));
   const path = join(folder, 'archive.zip');
   const { FolderStore } = await import('../storage/index.js');
   await new FolderStore(folder).write('archive.zip', await store.read(key));
-  return { path, done: () => rm(folder, { recursive: true, force: true }) };
+  return { input: path, done: () => rm(folder, { recursive: true, force: true }) };
 }
-
-const openZip = (path: string): Promise<yauzl.ZipFile> =>
-  new Promise((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, autoClose: false }, (e, z) =>
-      e ? reject(e) : resolve(z),
-    ),
-  );
 
 const reasonOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
 /**
- * Walks an archive's directory without reading any image. Entries that are not ballot images
- * or whose path leaves the archive are reported and skipped; an unreadable archive is fatal.
+ * Walks an archive's directory without reading any image. Entries that are not ballot images,
+ * whose path leaves the archive, or that would unpack past the limits (a zip bomb) are
+ * reported and skipped; an unreadable archive, or one whose entries together unpack far past
+ * its own size, is fatal. Entry indexes count every file entry, so batches agree across stages.
  */
 export async function* walkImageEntries(
   store: JobStore,
   key: string,
   want?: (entryIndex: number) => boolean,
+  limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
 ): AsyncGenerator<
   | { type: 'entry'; entry: ImageEntry; read: () => Promise<Buffer> }
   | { type: 'problem'; problem: ImageProblem }
 > {
-  const local = await localZip(store, key);
-  let zip: yauzl.ZipFile | undefined;
+  const source = await archiveInput(store, key);
+  let opened: OpenedZip | undefined;
+  const problem = (
+    code: string,
+    severity: ImageProblem['severity'],
+    message: string,
+    entry?: string,
+  ) => ({
+    type: 'problem' as const,
+    problem: { code, severity, archive: key, message, ...(entry ? { entry } : {}) },
+  });
   try {
     try {
-      zip = await openZip(local.path);
+      opened = await openZip(source.input);
     } catch (error) {
-      yield {
-        type: 'problem',
-        problem: {
-          code: 'unreadable-archive',
-          severity: 'fatal',
-          archive: key,
-          message: `${key} cannot be read as a zip: ${reasonOf(error)}`,
-        },
-      };
+      yield problem(
+        'unreadable-archive',
+        'fatal',
+        `${key} cannot be read as a zip: ${reasonOf(error)}`,
+      );
       return;
     }
-    const file = zip;
+    const { zip, size } = opened;
+    const totalLimit = Math.min(limits.maxTotalBytes, limits.maxTotalRatio * Math.max(1, size));
+    let total = 0;
     let index = -1;
-    for (;;) {
-      const entry = await new Promise<yauzl.Entry | undefined>((resolve, reject) => {
-        file.once('entry', resolve);
-        file.once('end', () => resolve(undefined));
-        file.once('error', reject);
-        file.readEntry();
-      }).catch((error: unknown) => {
-        throw new Error(`${key}: ${reasonOf(error)}`);
-      });
-      file.removeAllListeners('entry').removeAllListeners('end').removeAllListeners('error');
-      if (!entry) break;
-      if (entry.fileName.endsWith('/')) continue;
+    for await (const item of zipEntries(zip)) {
+      const { entry, name } = item;
+      if (name.endsWith('/')) continue;
       index += 1;
-      if (!IMAGE_NAME.test(entry.fileName)) {
-        yield {
-          type: 'problem',
-          problem: {
-            code: 'not-an-image',
-            severity: 'warning',
-            archive: key,
-            entry: entry.fileName,
-            message: `${entry.fileName} is not a ballot image; skipped`,
-          },
-        };
+      if (item.unsafe) {
+        yield problem('unsafe-path', 'error', `${name}: ${item.unsafe}; skipped`, name);
         continue;
       }
+      if (!IMAGE_NAME.test(name)) {
+        yield problem('not-an-image', 'warning', `${name} is not a ballot image; skipped`, name);
+        continue;
+      }
+      const unpacked = entry.uncompressedSize;
+      if (unpacked > limits.maxEntryBytes) {
+        yield problem(
+          'entry-too-large',
+          'error',
+          `${name} unpacks to ${unpacked} bytes, more than ${limits.maxEntryBytes} for one image; skipped`,
+          name,
+        );
+        continue;
+      }
+      if (
+        unpacked > limits.ratioFloorBytes &&
+        unpacked > limits.maxRatio * Math.max(1, entry.compressedSize)
+      ) {
+        yield problem(
+          'zip-bomb',
+          'error',
+          `${name} unpacks ${Math.round(unpacked / Math.max(1, entry.compressedSize))} times its packed size, more than ${limits.maxRatio}; skipped`,
+          name,
+        );
+        continue;
+      }
+      total += unpacked;
+      if (total > totalLimit) {
+        yield problem(
+          'zip-bomb',
+          'fatal',
+          `${key}: its entries unpack to more than ${totalLimit} bytes; the archive is not read further`,
+        );
+        return;
+      }
       if (want && !want(index)) continue;
-      const found = entry;
       yield {
         type: 'entry',
-        entry: { archive: key, entry: entry.fileName, entryIndex: index },
-        read: () =>
-          new Promise<Buffer>((resolve, reject) => {
-            file.openReadStream(found, (e, stream) => {
-              if (e) return reject(e);
-              const chunks: Buffer[] = [];
-              stream.on('data', (c: Buffer) => chunks.push(c));
-              stream.on('end', () => resolve(Buffer.concat(chunks)));
-              stream.on('error', reject);
-            });
-          }),
+        entry: { archive: key, entry: name, entryIndex: index },
+        read: () => readEntryBytes(zip, entry, Math.min(unpacked, limits.maxEntryBytes)),
       };
     }
   } catch (error) {
-    yield {
-      type: 'problem',
-      problem: {
-        code: 'unreadable-archive',
-        severity: 'fatal',
-        archive: key,
-        message: reasonOf(error),
-      },
-    };
+    yield problem('unreadable-archive', 'fatal', `${key}: ${reasonOf(error)}`);
   } finally {
-    zip?.close();
-    await local.done();
+    opened?.zip.close();
+    await source.done();
   }
 }
 

@@ -25,6 +25,13 @@ export interface JobStore {
   remove(prefix: string): Promise<void>;
   /** A path on local disk for readers that need random access (zips), when the store has one. */
   localPath?(key: string): string;
+  /**
+   * Byte ranges of an object, for zips kept in remote storage: their directory and the entries
+   * a batch needs are fetched, never the whole archive. `read` streams `start` to `end` (exclusive).
+   */
+  openRange?(
+    key: string,
+  ): Promise<{ size: number; read(start: number, end: number): Promise<Readable> }>;
 }
 
 /** Raised for a key that escapes the job or names nothing. */
