@@ -6,6 +6,7 @@ import {
   directUploadCreateSchema,
   directUploadUpdateSchema,
   generalUploadCreateSchema,
+  generalUploadTokenQuerySchema,
   generalUploadUpdateSchema,
   tokenQuerySchema,
   uploadListSchema,
@@ -233,6 +234,15 @@ export const generalUploadRoutes = {
     params: idParamsSchema,
     body: generalUploadUpdateSchema,
     response: uploadSavedSchema,
+  }),
+  parts: defineRoute({
+    method: 'GET',
+    path: '/general-upload/:id/parts',
+    summary: 'Acknowledged parts of a general upload (resume; its upload_token)',
+    tags,
+    params: idParamsSchema,
+    query: generalUploadTokenQuerySchema,
+    response: uploadProgressSchema,
   }),
   list: defineRoute({
     method: 'GET',

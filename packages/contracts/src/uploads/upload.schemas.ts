@@ -99,6 +99,9 @@ export const generalUploadUpdateSchema = directUploadUpdateSchema.extend({
   upload_token: z.string().min(1).max(200),
 });
 
+/** GET /general-upload/{id}/parts: the upload's own token, as creation answered it. */
+export const generalUploadTokenQuerySchema = z.object({ upload_token: z.string().min(1).max(200) });
+
 /** One stored file: an upload set, a direct, requested or general upload. */
 export const uploadFileSchema = z.object({
   id: z.number().int(),

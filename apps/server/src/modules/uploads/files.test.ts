@@ -100,6 +100,18 @@ describe('direct uploads, district files and general uploads', () => {
     });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     const parts = await sendParts(server, started.body, bytes);
+    // A reload resumes from the parts the server acknowledged, with the upload's own token.
+    const progress = await server.call<{ parts: { PartNumber: number }[] }>(
+      'GET',
+      `/general-upload/${started.body.id}/parts?upload_token=${encodeURIComponent(started.body.upload_token)}`,
+    );
+    expect(progress.status, JSON.stringify(progress.body)).toBe(200);
+    expect(progress.body.parts.map((p) => p.PartNumber)).toEqual(parts.map((p) => p.PartNumber));
+    expect(
+      (await server.call('GET', `/general-upload/${started.body.id}/parts?upload_token=nope`))
+        .status,
+    ).toBe(404);
+    expect((await server.call('GET', `/general-upload/${started.body.id}/parts`)).status).toBe(400);
     const wrong = await server.call('PUT', `/general-upload/${started.body.id}`, {
       body: { status: 'Success', upload_parts: parts, upload_token: 'nope' },
     });

@@ -7,7 +7,13 @@ import type { Authenticator } from '../../platform/http/access.js';
 import { registerRoute } from '../../platform/http/route.js';
 import { presentUpload } from './uploads.presenter.js';
 import { findUpload, listUploads } from './uploads.repository.js';
-import { finishUpload, removeUpload, startUpload, stopUpload } from './uploads.service.js';
+import {
+  finishUpload,
+  removeUpload,
+  startUpload,
+  stopUpload,
+  uploadProgress,
+} from './uploads.service.js';
 
 const uploadToken = (secret: string, id: number) =>
   createHmac('sha256', `general-upload:${secret}`).update(String(id)).digest('base64url');
@@ -44,20 +50,33 @@ export function registerGeneralRoutes(
     },
   });
 
+  /** The general upload the token was issued for; anything else is 404. */
+  const openGeneral = async (id: number, token: string) => {
+    const file = await findUpload(deps.database.db, id);
+    const expected = Buffer.from(uploadToken(deps.linkSecret, id));
+    const given = Buffer.from(token);
+    const valid = expected.length === given.length && timingSafeEqual(expected, given);
+    if (!file || file.upload.kind !== 'general' || !valid) throw notFound();
+    return file;
+  };
+
   registerRoute(app, auth, generalUploadRoutes.update, {
     access: 'public',
     handler: async ({ params, body }) => {
-      const file = await findUpload(deps.database.db, params.id);
-      const expected = Buffer.from(uploadToken(deps.linkSecret, params.id));
-      const given = Buffer.from(body.upload_token);
-      const valid = expected.length === given.length && timingSafeEqual(expected, given);
-      if (!file || file.upload.kind !== 'general' || !valid) throw notFound();
+      const file = await openGeneral(params.id, body.upload_token);
       const row =
         body.status === 'Success'
           ? await finishUpload(deps, file.upload, body.upload_parts ?? [], null)
           : await stopUpload(deps, file.upload, body.status, null);
       return { message: UPLOAD_MESSAGES.uploaded, ...presentUpload(row, null) };
     },
+  });
+
+  registerRoute(app, auth, generalUploadRoutes.parts, {
+    access: 'public',
+    rateLimit: { max: 120, timeWindow: 60_000 },
+    handler: async ({ params, query }) =>
+      uploadProgress(deps, (await openGeneral(params.id, query.upload_token)).upload),
   });
 
   registerRoute(app, auth, generalUploadRoutes.list, {

@@ -30,7 +30,7 @@ export function directUploadTarget(type: OwnerType, ownerId: number): UploadTarg
       const started = await api.call(routes.create, { body });
       return { id: started.file.id, urls: started.urls };
     },
-    parts: (id) => api.call(routes.parts, { params: { id } }),
+    parts: ({ id }) => api.call(routes.parts, { params: { id } }),
     complete: ({ id }, parts) =>
       api.call(routes.update, { params: { id }, body: { status: 'Success', upload_parts: parts } }),
     stop: ({ id }, status) =>
@@ -56,7 +56,7 @@ export function uploadSetTarget(
       const started = await api.call(routes.create, { body });
       return { id: started.file.id, urls: started.urls };
     },
-    parts: (id) => api.call(routes.parts, { params: { id } }),
+    parts: ({ id }) => api.call(routes.parts, { params: { id } }),
     complete: ({ id }, parts) =>
       api.call(routes.update, {
         params: { id },
@@ -81,7 +81,7 @@ export function linkUploadTarget(type: OwnerType, requestId: number, token: stri
       const started = await api.call(routes.create, { body });
       return { id: started.file.id, urls: started.urls };
     },
-    parts: (id) => api.call(routes.parts, { params: { id }, query: { token } }),
+    parts: ({ id }) => api.call(routes.parts, { params: { id }, query: { token } }),
     complete: ({ id }, parts) =>
       api.call(routes.update, {
         params: { id },
@@ -118,6 +118,11 @@ export function generalUploadTarget(details: () => GeneralDetails): UploadTarget
       const started = await api.call(generalUploadRoutes.create, { body });
       return { id: started.file.id, urls: started.urls, token: started.upload_token };
     },
+    parts: ({ id, token }) =>
+      api.call(generalUploadRoutes.parts, {
+        params: { id },
+        query: { upload_token: withToken(token) },
+      }),
     complete: ({ id, token }, parts) =>
       api.call(generalUploadRoutes.update, {
         params: { id },

@@ -142,7 +142,7 @@ export class FileUpload {
     }
     let progress: UploadProgress | null = null;
     try {
-      progress = await this.target.parts(record.id);
+      progress = await this.target.parts(record);
     } catch {
       // Gone or refused: start over.
     }
@@ -252,7 +252,7 @@ export class FileUpload {
 
   async #progress(): Promise<UploadProgress> {
     if (!this.#upload || !this.target.parts) throw new Error('This upload cannot be resumed.');
-    return this.target.parts(this.#upload.id);
+    return this.target.parts(this.#upload);
   }
 
   async #stopOnServer() {

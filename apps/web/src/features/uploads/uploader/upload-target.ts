@@ -18,7 +18,7 @@ export interface UploadTarget {
   cancelStatus: 'Canceled' | 'Aborted';
   create(file: File, plan: PartPlan): Promise<StartedUpload>;
   /** Acknowledged parts and fresh URLs; without it an upload cannot resume. */
-  parts?: (id: number) => Promise<UploadProgress>;
+  parts?: (upload: { id: number; token?: string }) => Promise<UploadProgress>;
   complete(upload: { id: number; token?: string }, parts: UploadPart[]): Promise<unknown>;
   stop(
     upload: { id: number; token?: string },
