@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { seedDemo } from './commands/seed-demo.js';
+import { sweepUndescribedAttachments } from './modules/job-attachments/index.js';
 import { expireSubscriptions } from './modules/packages/index.js';
 import { sweepIdleUploads } from './modules/uploads/index.js';
 import { loadConfig } from './platform/config.js';
@@ -17,12 +18,16 @@ async function main(): Promise<void> {
   const deps = await createPlatform(config, log);
   await seedDemo(deps);
   const app = await buildApp(deps);
-  // Abandoned uploads release their parts: once at start (a crash may have left some), then
-  // hourly, which is plenty against a deadline of days.
-  const sweepIdle = () =>
-    sweepIdleUploads(deps, config.UPLOAD_IDLE_HOURS * 3_600_000).catch((error: unknown) =>
+  // Abandoned uploads release their parts, and attachments never described are deleted: once
+  // at start (a crash may have left some), then hourly, plenty against deadlines of a day or more.
+  const sweepIdle = async () => {
+    await sweepIdleUploads(deps, config.UPLOAD_IDLE_HOURS * 3_600_000).catch((error: unknown) =>
       log.error({ err: error }, 'upload sweep failed'),
     );
+    await sweepUndescribedAttachments(deps, config.ATTACHMENT_GRACE_HOURS * 3_600_000).catch(
+      (error: unknown) => log.error({ err: error }, 'attachment sweep failed'),
+    );
+  };
   const sweep = setInterval(() => void sweepIdle(), config.UPLOAD_SWEEP_SECONDS * 1000);
   sweep.unref();
   // Subscriptions past their end give their plan back; hourly against periods of a month.

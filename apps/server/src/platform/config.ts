@@ -35,6 +35,8 @@ const configSchema = z.object({
   UPLOAD_IDLE_HOURS: z.coerce.number().positive().default(72),
   /** How often the server looks for abandoned uploads (also once when it starts). */
   UPLOAD_SWEEP_SECONDS: z.coerce.number().positive().default(3600),
+  /** A job attachment uploaded but never described for this long is deleted (same sweep). */
+  ATTACHMENT_GRACE_HOURS: z.coerce.number().positive().default(24),
   /** `local` is the built-in test-mode checkout; `stripe` needs the STRIPE_ keys. */
   PAYMENT_PROVIDER: z.enum(['local', 'stripe']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, lt, ne } from 'drizzle-orm';
 import { jobAttachments, users } from '../../db/schema.js';
 import type { Executor } from '../../platform/db/database.js';
 
@@ -44,4 +44,21 @@ export async function describeAttachment(db: Executor, id: number, description: 
 
 export async function deleteAttachment(db: Executor, id: number): Promise<void> {
   await db.delete(jobAttachments).where(eq(jobAttachments.id, id));
+}
+
+/** Uploads never described that are older than `before` (the attachment sweep's candidates). */
+export const listUndescribed = (db: Executor, before: Date) =>
+  db
+    .select({ id: jobAttachments.id })
+    .from(jobAttachments)
+    .where(and(eq(jobAttachments.description, ''), lt(jobAttachments.createdAt, before)))
+    .orderBy(asc(jobAttachments.id));
+
+/** Deletes the attachment only while it is still undescribed; answers the deleted row. */
+export async function deleteIfUndescribed(db: Executor, id: number) {
+  const [row] = await db
+    .delete(jobAttachments)
+    .where(and(eq(jobAttachments.id, id), eq(jobAttachments.description, '')))
+    .returning();
+  return row ?? null;
 }

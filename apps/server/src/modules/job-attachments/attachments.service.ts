@@ -14,10 +14,12 @@ import type { MultipartForm } from '../job-settings/index.js';
 import type { UserRow } from '../users/index.js';
 import {
   deleteAttachment,
+  deleteIfUndescribed,
   describeAttachment,
   findAttachment,
   insertAttachment,
   listAttachments,
+  listUndescribed,
   type AttachmentWithEmail,
 } from './attachments.repository.js';
 
@@ -138,6 +140,39 @@ export async function removeAttachment(deps: AppDeps, user: UserRow, id: number)
   await deps.blobs.delete(row.attachment.storageKey).catch((error: unknown) => {
     deps.log.warn({ err: error }, 'attachment bytes left in the store');
   });
+}
+
+/**
+ * Deletes attachments uploaded more than `graceMs` ago and never described (docs/decisions.md):
+ * unlisted, they would hold storage for ever. One described meanwhile is kept. Answers how many.
+ */
+export async function sweepUndescribedAttachments(
+  deps: AppDeps,
+  graceMs: number,
+  now = Date.now(),
+): Promise<number> {
+  const db = deps.database.db;
+  let swept = 0;
+  for (const { id } of await listUndescribed(db, new Date(now - graceMs))) {
+    const row = await db.transaction(async (tx) => {
+      const deleted = await deleteIfUndescribed(tx, id);
+      if (deleted)
+        await recordEvent(tx, {
+          actorId: null,
+          subjectType: 'job_attachment',
+          subjectId: id,
+          action: 'expire',
+          data: { jobId: deleted.jobId, fileName: deleted.fileName },
+        });
+      return deleted;
+    });
+    if (!row) continue;
+    swept += 1;
+    await deps.blobs.delete(row.storageKey).catch((error: unknown) => {
+      deps.log.warn({ err: error }, 'attachment bytes left in the store');
+    });
+  }
+  return swept;
 }
 
 export const ATTACHMENT_UPLOAD_LIMITS = { fileSize: ATTACHMENT_LIMITS.maxBytes, files: 1 };

@@ -9,6 +9,7 @@ import {
   type Account,
 } from '../../test/elections-fixtures.js';
 import { createJob, fetchBytes, postForm } from '../../test/jobs-fixtures.js';
+import { sweepUndescribedAttachments } from './attachments.service.js';
 
 let server: TestServer;
 let auditor: Account;
@@ -135,5 +136,59 @@ describe('attachments', () => {
       Buffer.alloc(25 * 1024 * 1024 + 1),
     );
     expect(big).toMatchObject({ status: 400, body: { error: ATTACHMENT_MESSAGES.tooLarge } });
+  });
+
+  it('sweeps uploads never described after the grace period, with their bytes', async () => {
+    const day = 24 * 3_600_000;
+    const [stale, fresh, late] = await Promise.all(
+      ['stale.pdf', 'fresh.pdf', 'late.pdf'].map(async (name) => {
+        const answer = await attach(uploader.token, name, 'application/pdf');
+        expect(answer.status).toBe(201);
+        return answer.body;
+      }),
+    );
+    const keyOf = async (id: number) => {
+      const { rows } = await server.deps.database.executeSql(
+        'SELECT storage_key AS key FROM job_attachments WHERE id = $1',
+        [id],
+      );
+      return (rows as { key: string }[])[0]?.key;
+    };
+    const staleKey = (await keyOf(stale!.id))!;
+    // Two uploads a day and an hour old; the late one gets its description before the sweep.
+    await server.deps.database.executeSql(
+      `UPDATE job_attachments SET created_at = now() - interval '25 hours' WHERE id IN ($1, $2)`,
+      [stale!.id, late!.id],
+    );
+    const described = await server.call('POST', '/add-auditattech', {
+      token: uploader.token,
+      body: { job_id: job.id, id: late!.id, description: 'Described in time.' },
+    });
+    expect(described.status).toBe(200);
+
+    expect(await sweepUndescribedAttachments(server.deps, day)).toBe(1);
+    expect(await keyOf(stale!.id)).toBeUndefined();
+    expect(await server.deps.blobs.head(staleKey)).toBeNull();
+    expect((await fetchBytes(server, stale!.url, uploader.token)).status).toBe(404);
+    const tooLate = await server.call('POST', '/add-auditattech', {
+      token: uploader.token,
+      body: { job_id: job.id, id: stale!.id, description: 'Too late.' },
+    });
+    expect(tooLate.status).toBe(404);
+    const { rows } = await server.deps.database.executeSql(
+      `SELECT action, actor_id FROM events WHERE subject_type = 'job_attachment' AND subject_id = $1 ORDER BY id`,
+      [String(stale!.id)],
+    );
+    expect(rows).toEqual([
+      { action: 'upload', actor_id: uploader.id },
+      { action: 'expire', actor_id: null },
+    ]);
+    // Within the grace period, and described: both kept.
+    expect((await fetchBytes(server, fresh!.url, uploader.token)).status).toBe(200);
+    const list = await server.call<{ items: Attachment[] }>('GET', `/attech-files/${job.id}`, {
+      token: auditor.token,
+    });
+    expect(list.body.items.map((item) => item.id)).toContain(late!.id);
+    expect(await sweepUndescribedAttachments(server.deps, day)).toBe(0);
   });
 });

@@ -1,3 +1,3 @@
 export { registerAttachmentRoutes as registerJobAttachmentsModule } from './attachments.routes.js';
 export { insertAttachment } from './attachments.repository.js';
-export { attachmentUrl } from './attachments.service.js';
+export { attachmentUrl, sweepUndescribedAttachments } from './attachments.service.js';

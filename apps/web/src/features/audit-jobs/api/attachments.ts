@@ -22,9 +22,16 @@ export function useAttach(jobId: number) {
       const uploaded = attachmentRoutes.upload.response.parse(
         await postMultipart('/upload-attech-files', form),
       );
-      return api.call(attachmentRoutes.save, {
-        body: { job_id: jobId, id: uploaded.id, description: input.description },
-      });
+      try {
+        return await api.call(attachmentRoutes.save, {
+          body: { job_id: jobId, id: uploaded.id, description: input.description },
+        });
+      } catch (error) {
+        // A file whose description was refused is never listed: take it back at once rather
+        // than leave it to the server's sweep of undescribed uploads.
+        await api.call(attachmentRoutes.remove, { params: { id: uploaded.id } }).catch(() => {});
+        throw error;
+      }
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: jobKeys.attachments(jobId) }),
   });

@@ -117,33 +117,36 @@ export function JobSettingsPage() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {specs.data.items.flatMap((group) => [
-                <TableRow key={group.group}>
-                  <TableCell colSpan={3} sx={{ bgcolor: 'action.hover', fontWeight: 600 }}>
-                    {group.group_name || group.group}
-                  </TableCell>
-                </TableRow>,
-                ...editableArgs(group).map((arg) => (
-                  <TableRow key={keyOf(group.group, arg.argument)}>
-                    <TableCell>
-                      {arg.argument}
-                      {arg.required === 'TRUE' ? ' *' : ''}
+              {/* Groups whose arguments are all internal (nothing to edit) get no heading. */}
+              {specs.data.items
+                .filter((group) => editableArgs(group).length > 0)
+                .flatMap((group) => [
+                  <TableRow key={group.group}>
+                    <TableCell colSpan={3} sx={{ bgcolor: 'action.hover', fontWeight: 600 }}>
+                      {group.group_name || group.group}
                     </TableCell>
-                    <TableCell>{dataTypeOf(arg)}</TableCell>
-                    <TableCell>
-                      <ArgumentField
-                        arg={arg}
-                        label={arg.argument}
-                        value={values[keyOf(group.group, arg.argument)] ?? ''}
-                        showError={tried}
-                        onChange={(value) =>
-                          setValues((v) => ({ ...v, [keyOf(group.group, arg.argument)]: value }))
-                        }
-                      />
-                    </TableCell>
-                  </TableRow>
-                )),
-              ])}
+                  </TableRow>,
+                  ...editableArgs(group).map((arg) => (
+                    <TableRow key={keyOf(group.group, arg.argument)}>
+                      <TableCell>
+                        {arg.argument}
+                        {arg.required === 'TRUE' ? ' *' : ''}
+                      </TableCell>
+                      <TableCell>{dataTypeOf(arg)}</TableCell>
+                      <TableCell>
+                        <ArgumentField
+                          arg={arg}
+                          label={arg.argument}
+                          value={values[keyOf(group.group, arg.argument)] ?? ''}
+                          showError={tried}
+                          onChange={(value) =>
+                            setValues((v) => ({ ...v, [keyOf(group.group, arg.argument)]: value }))
+                          }
+                        />
+                      </TableCell>
+                    </TableRow>
+                  )),
+                ])}
             </TableBody>
           </Table>
         </Paper>
