@@ -169,11 +169,11 @@ test('the adopted job-setting dialog adds, edits, merges and adopts all, and the
   page,
   request,
 }) => {
-  const { jobId } = await jobWithAdoptedFiles(page, request, 'Mono');
+  const { jobId } = await jobWithAdoptedFiles(page, request, 'Tehama');
   const files = page.getByRole('table', { name: 'Job files' });
   await page.getByRole('button', { name: 'Job Setting' }).click();
   const dialog = page.getByRole('dialog', { name: 'Job Setting' });
-  await expect(dialog.getByLabel('File Name')).toHaveValue('JOB_Mono_audit.csv');
+  await expect(dialog.getByLabel('File Name')).toHaveValue('JOB_Tehama_audit.csv');
   await expect(dialog.getByLabel('File Type')).toHaveValue('JOB');
   await expect(dialog.getByRole('tab', { name: 'bia_specs' })).toHaveAttribute(
     'aria-selected',
@@ -189,7 +189,7 @@ test('the adopted job-setting dialog adds, edits, merges and adopts all, and the
   // election_name is required: the server refuses the file and names it.
   await dialog.getByRole('button', { name: 'Save' }).click();
   await toast(page, 'election_name: Required.');
-  await addArgument(page, 'election_name', 'Mono General 2024');
+  await addArgument(page, 'election_name', 'Tehama General 2024');
   await page.getByRole('button', { name: 'Add Argument' }).click();
   const entry = page.getByRole('dialog', { name: 'Add Argument' });
   await entry.getByRole('combobox', { name: 'Name' }).click();
@@ -201,11 +201,11 @@ test('the adopted job-setting dialog adds, edits, merges and adopts all, and the
   await dialog.getByRole('button', { name: 'Save' }).click();
   await toast(page, 'JobFile Saved');
   await expect(dialog).toHaveCount(0);
-  const jobRow = files.getByRole('row', { name: /JOB_Mono_audit\.csv JOB/ });
+  const jobRow = files.getByRole('row', { name: /JOB_Tehama_audit\.csv JOB/ });
   await expect(jobRow).toBeVisible();
 
   // Reopened on the file: the name is read-only; edit one value, delete none, merge one.
-  await jobRow.getByRole('button', { name: 'Edit JOB_Mono_audit.csv' }).click();
+  await jobRow.getByRole('button', { name: 'Edit JOB_Tehama_audit.csv' }).click();
   await expect(dialog.getByLabel('File Name')).toHaveAttribute('readonly', '');
   await expect(args.getByRole('row', { name: /image_dpi 300/ })).toBeVisible();
   await args.getByRole('button', { name: 'Edit vendor' }).click();
@@ -227,7 +227,7 @@ test('the adopted job-setting dialog adds, edits, merges and adopts all, and the
   await toast(page, 'JobFile Saved');
   await expect(dialog).toHaveCount(0);
 
-  await jobRow.getByRole('button', { name: 'Edit JOB_Mono_audit.csv' }).click();
+  await jobRow.getByRole('button', { name: 'Edit JOB_Tehama_audit.csv' }).click();
   await expect(args.getByRole('row', { name: /vendor ES&S/ })).toBeVisible();
   await expect(args.getByRole('row', { name: /image_dpi 200/ })).toBeVisible();
   await dialog.getByRole('tab', { name: 'cvr_specs' }).click();
@@ -240,12 +240,12 @@ test('the adopted job-setting dialog adds, edits, merges and adopts all, and the
     request,
     token,
     'GET',
-    `/job-settings/${jobId}/JOB_Mono_audit.csv`,
+    `/job-settings/${jobId}/JOB_Tehama_audit.csv`,
   );
   expect(stored.settings.bia_specs).toEqual(
     expect.arrayContaining([
       { argument: 'vendor', value: 'ES&S' },
-      { argument: 'election_name', value: 'Mono General 2024' },
+      { argument: 'election_name', value: 'Tehama General 2024' },
       { argument: 'image_dpi', value: '200' },
     ]),
   );
@@ -255,7 +255,7 @@ test('the vendor template writes the JOB file for ES&S, then rewrites it for Dom
   page,
   request,
 }) => {
-  const { slug } = await jobWithAdoptedFiles(page, request, 'Alpine');
+  const { slug } = await jobWithAdoptedFiles(page, request, 'Glenn');
   const files = page.getByRole('table', { name: 'Job files' });
   await page.getByRole('button', { name: 'Vendor Template' }).click();
   const vendor = page.getByRole('dialog', { name: 'Vendor Template' });
@@ -265,14 +265,14 @@ test('the vendor template writes the JOB file for ES&S, then rewrites it for Dom
   await screenshot(page, 'audit-job-vendor-template');
   await vendor.getByRole('button', { name: 'Save' }).click();
   await toast(page, 'Vendor Saved');
-  const jobRow = files.getByRole('row', { name: /JOB_Alpine_audit\.csv JOB/ });
+  const jobRow = files.getByRole('row', { name: /JOB_Glenn_audit\.csv JOB/ });
   await expect(jobRow).toBeVisible();
 
   const dialog = page.getByRole('dialog', { name: 'Job Setting' });
   const args = dialog.getByRole('table', { name: 'Arguments' });
-  await jobRow.getByRole('button', { name: 'Edit JOB_Alpine_audit.csv' }).click();
+  await jobRow.getByRole('button', { name: 'Edit JOB_Glenn_audit.csv' }).click();
   await expect(args.getByRole('row', { name: /vendor ES&S/ })).toBeVisible();
-  await expect(args.getByRole('row', { name: /election_name Alpine General 2024/ })).toBeVisible();
+  await expect(args.getByRole('row', { name: /election_name Glenn General 2024/ })).toBeVisible();
   await expect(args.getByRole('row', { name: `source ${slug}-precincts.zip` })).toBeVisible();
   await dialog.getByRole('tab', { name: 'cvr_specs' }).click();
   await expect(args.getByRole('row', { name: /cvr_layout ess/ })).toBeVisible();
@@ -284,8 +284,8 @@ test('the vendor template writes the JOB file for ES&S, then rewrites it for Dom
   await vendor.getByLabel('Dominion').check();
   await vendor.getByRole('button', { name: 'Save' }).click();
   await toast(page, 'Vendor Saved');
-  await expect(files.getByRole('row', { name: /JOB_Alpine_audit\.csv JOB/ })).toHaveCount(1);
-  await jobRow.getByRole('button', { name: 'Edit JOB_Alpine_audit.csv' }).click();
+  await expect(files.getByRole('row', { name: /JOB_Glenn_audit\.csv JOB/ })).toHaveCount(1);
+  await jobRow.getByRole('button', { name: 'Edit JOB_Glenn_audit.csv' }).click();
   await expect(args.getByRole('row', { name: /vendor Dominion/ })).toBeVisible();
   await dialog.getByRole('tab', { name: 'cvr_specs' }).click();
   await expect(args.getByRole('row', { name: /cvr_layout dominion-json/ })).toBeVisible();
@@ -296,11 +296,11 @@ test('the Create/Edit Job Settings screen saves the JOB file and Return goes bac
   page,
   request,
 }) => {
-  const { jobId } = await jobWithAdoptedFiles(page, request, 'Sierra');
+  const { jobId } = await jobWithAdoptedFiles(page, request, 'Yuba');
   await page.goto('/job-settings/new');
   await expect(page.getByRole('heading', { name: 'Create Job Settings' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Audit Job' }).click();
-  await page.getByRole('option', { name: 'Sierra audit' }).click();
+  await page.getByRole('option', { name: 'Yuba audit' }).click();
   const table = page.getByRole('table', { name: 'Job settings' });
   await expect(table.getByRole('row', { name: /image_dpi/ })).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
@@ -308,7 +308,7 @@ test('the Create/Edit Job Settings screen saves the JOB file and Return goes bac
   await expect(table.getByText('Required.').first()).toBeVisible();
   await table.getByRole('combobox', { name: /^vendor/ }).click();
   await page.getByRole('option', { name: 'Clear Ballot' }).click();
-  await table.getByRole('textbox', { name: /^election_name/ }).fill('Sierra General 2024');
+  await table.getByRole('textbox', { name: /^election_name/ }).fill('Yuba General 2024');
   await table.getByRole('spinbutton', { name: /^image_dpi/ }).fill('240');
   await screenshot(page, 'job-settings-screen-new');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -317,9 +317,9 @@ test('the Create/Edit Job Settings screen saves the JOB file and Return goes bac
 
   await page.goto(`/job-settings/${jobId}`);
   await expect(page.getByRole('heading', { name: 'Edit Job Settings' })).toBeVisible();
-  await expect(page.getByText('Sierra audit · JOB_Sierra_audit.csv')).toBeVisible();
+  await expect(page.getByText('Yuba audit · JOB_Yuba_audit.csv')).toBeVisible();
   await expect(table.getByRole('textbox', { name: /^election_name/ })).toHaveValue(
-    'Sierra General 2024',
+    'Yuba General 2024',
   );
   await expect(table.getByRole('spinbutton', { name: /^image_dpi/ })).toHaveValue('240');
   await table.getByRole('spinbutton', { name: /^image_dpi/ }).fill('300');
@@ -330,6 +330,6 @@ test('the Create/Edit Job Settings screen saves the JOB file and Return goes bac
   await expect(page).toHaveURL(new RegExp(`/audit-jobs/${jobId}$`));
   await page.getByRole('tab', { name: 'Job Files' }).click();
   await expect(
-    page.getByRole('table', { name: 'Job files' }).getByRole('row', { name: /JOB_Sierra_audit/ }),
+    page.getByRole('table', { name: 'Job files' }).getByRole('row', { name: /JOB_Yuba_audit/ }),
   ).toHaveCount(1);
 });

@@ -150,7 +150,7 @@ test('the Admin invites, removes (the removed member stops receiving), renames, 
   browser,
   request,
 }) => {
-  const { token, electionId } = await createElection(request, 'Lassen', 'Lassen General 2024');
+  const { token, electionId } = await createElection(request, 'Plumas', 'Plumas General 2024');
   const carla = await addMember(request, token, electionId, 'Auditor', {
     first: 'Carla',
     last: 'Cruz',
@@ -164,7 +164,7 @@ test('the Admin invites, removes (the removed member stops receiving), renames, 
     last: 'Ebert',
   });
   const job = await apiCall<{ id: number }>(request, token, 'POST', '/audit-jobs', {
-    name: 'Lassen audit',
+    name: 'Plumas audit',
     description: 'All ballots',
     election_id: electionId,
   });
