@@ -67,38 +67,48 @@ export function JobFilesTab({ job }: { job: AuditJob }) {
     <>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2, alignItems: 'center' }}>
         <SearchField value={search} onChange={setSearch} />
-        <Box sx={{ flexGrow: 1 }} />
-        <Button variant="outlined" onClick={() => setOpen('upload')}>
-          Upload File
-        </Button>
-        <Button
-          variant="outlined"
-          onClick={() => generateJson(false)}
-          disabled={generate.isPending}
+        {/* One group of actions: when it wraps, its rows stay right-aligned together. */}
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 1,
+            justifyContent: 'flex-end',
+            flex: '1 1 420px',
+          }}
         >
-          Create Audit
-        </Button>
-        <Button
-          variant="outlined"
-          onClick={() =>
-            jobFile ? notify.error(JOB_FILE_MESSAGES.jobFileExists) : setOpen('settings')
-          }
-        >
-          Create Job File
-        </Button>
-        <Button variant="outlined" onClick={() => setAdopted({ fileName: null })}>
-          Job Setting
-        </Button>
-        <Button variant="outlined" onClick={() => setOpen('vendor')}>
-          Vendor Template
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => generateJson(true)}
-          disabled={generate.isPending}
-        >
-          Generate Json File
-        </Button>
+          <Button variant="outlined" onClick={() => setOpen('upload')}>
+            Upload File
+          </Button>
+          <Button
+            variant="outlined"
+            onClick={() => generateJson(false)}
+            disabled={generate.isPending}
+          >
+            Create Audit
+          </Button>
+          <Button
+            variant="outlined"
+            onClick={() =>
+              jobFile ? notify.error(JOB_FILE_MESSAGES.jobFileExists) : setOpen('settings')
+            }
+          >
+            Create Job File
+          </Button>
+          <Button variant="outlined" onClick={() => setAdopted({ fileName: null })}>
+            Job Setting
+          </Button>
+          <Button variant="outlined" onClick={() => setOpen('vendor')}>
+            Vendor Template
+          </Button>
+          <Button
+            variant="contained"
+            onClick={() => generateJson(true)}
+            disabled={generate.isPending}
+          >
+            Generate Json File
+          </Button>
+        </Box>
       </Box>
       {files.error && <Alert severity="error">{errorMessage(files.error)}</Alert>}
       <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
@@ -129,7 +139,7 @@ export function JobFilesTab({ job }: { job: AuditJob }) {
               <TableRow key={`${file.adopted ? 'a' : 'j'}${file.id}`}>
                 <TableCell>{file.file_name}</TableCell>
                 <TableCell>{file.file_type}</TableCell>
-                <TableCell>{formatFileSize(file.size)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatFileSize(file.size)}</TableCell>
                 <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>
                   {file.etag.slice(0, 20)}
                 </TableCell>
