@@ -114,7 +114,7 @@ try {
     `Clear marks read right: **${((clearRight / Math.max(1, clear)) * 100).toFixed(2)}%** of ${clear} targets. Light, stray, check, X and erasure marks read wrong without a gray flag: **${unclearWrong}** of ${unclear}; gray targets ${gray}.`,
     `extractvote: ${(COUNT / extractSeconds).toFixed(1)} sheets/s against decoding alone ${(decoded / decodeSeconds).toFixed(1)} sheets/s: ratio **${(decoded / decodeSeconds / (COUNT / extractSeconds)).toFixed(1)}×** slower than decoding.`,
   ].join('\n');
-  await writeSection('Audit stages: 2,000 generated ballots, precheck to genreport', body);
+  await writeSection('Audit stages: generated elections, precheck to genreport', body);
   console.log(body);
 } finally {
   await rm(job, { recursive: true, force: true });
