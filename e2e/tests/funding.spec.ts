@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, apiSignIn, createAccount, screenshot, signInThroughForm } from '../support/api';
-import { apiCall } from '../support/uploads';
+import { apiCall, createElection } from '../support/uploads';
 
 async function payOnTestCheckout(
   page: Page,
@@ -167,4 +167,58 @@ test('the audit donation page splits $100 over three jobs', async ({ page, reque
   );
   const received = open.items.reduce((sum, job) => sum + job.received_donation, 0);
   expect(Math.round(received * 100)).toBe(10000);
+});
+
+test('the home board lists active projects and the election list filters by project', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now();
+  const inProject = await createElection(request, 'Trinity', `Trinity general ${stamp}`);
+  const outside = await createElection(request, 'Siskiyou', `Siskiyou general ${stamp}`);
+  const token = inProject.token;
+  const active = `Trinity Audit ${stamp}`;
+  const dormant = `Dormant Fund ${stamp}`;
+  await apiCall(request, token, 'POST', '/projects', {
+    name: active,
+    description: 'Hand count of the Trinity general',
+    donation_target: 2000,
+    avaliblity: 'Public',
+    election_ids: [inProject.electionId],
+    active: true,
+  });
+  await apiCall(request, token, 'POST', '/projects', {
+    name: dormant,
+    description: 'Closed fund',
+    donation_target: 500,
+    avaliblity: 'Public',
+    active: false,
+  });
+
+  await page.goto('/session/login');
+  await signInThroughForm(page, ADMIN);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByRole('tab', { name: 'Active Projects' }).click();
+  const cards = page.getByRole('list', { name: 'Active projects' });
+  await expect(cards.getByRole('heading', { name: active })).toBeVisible();
+  await expect(cards.getByText('$0 raised of $2,000 (0.00%)').first()).toBeVisible();
+  await expect(cards.getByRole('heading', { name: dormant })).toHaveCount(0);
+  await screenshot(page, 'home-active-projects');
+  await cards.getByRole('heading', { name: active }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${encodeURIComponent(active)}$`));
+
+  await page.goto('/elections');
+  await page.getByRole('textbox', { name: 'Search' }).fill(`general ${stamp}`);
+  const grid = page.getByRole('grid', { name: 'Elections' });
+  await expect(grid.getByText(`Siskiyou general ${stamp}`)).toBeVisible();
+  await page.getByRole('combobox', { name: 'Project' }).click();
+  await page.getByRole('option', { name: active }).click();
+  await expect(page).toHaveURL(/projectId=\d+/);
+  await expect(grid.getByText(`Trinity general ${stamp}`)).toBeVisible();
+  await expect(grid.getByText(`Siskiyou general ${stamp}`)).toHaveCount(0);
+  await screenshot(page, 'elections-project-filter');
+  await page.getByRole('combobox', { name: 'Project' }).click();
+  await page.getByRole('option', { name: 'All projects' }).click();
+  await expect(grid.getByText(`Siskiyou general ${stamp}`)).toBeVisible();
+  expect(outside.electionId).not.toBe(inProject.electionId);
 });

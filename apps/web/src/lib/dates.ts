@@ -28,3 +28,19 @@ export function formatDate(value: string | null): string {
   if (Number.isNaN(date.getTime())) return value;
   return date.toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
+
+/** 'MMMM Do YYYY', as in November 23rd 2026. */
+export function longDate(iso: string): string {
+  const date = new Date(iso);
+  const day = date.getUTCDate();
+  const suffix =
+    day % 10 === 1 && day !== 11
+      ? 'st'
+      : day % 10 === 2 && day !== 12
+        ? 'nd'
+        : day % 10 === 3 && day !== 13
+          ? 'rd'
+          : 'th';
+  const month = date.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+  return `${month} ${day}${suffix} ${date.getUTCFullYear()}`;
+}

@@ -165,6 +165,40 @@ describe('job-permission requests', () => {
     );
     const notAdmin = await server.call('GET', '/job-permission', { token: other.token });
     expect(notAdmin.status).toBe(403);
+    const selfGrant = await server.call('PUT', `/job-permission/${sent.body.id}`, {
+      token: other.token,
+      body: { job_permission: [{ job_id: jobA.id, accept_permission: true, permission: true }] },
+    });
+    expect(selfGrant).toMatchObject({ status: 403, body: { error: MESSAGES.adminOnly } });
+    for (const [method, path] of [
+      ['GET', '/job-permission'],
+      ['GET', `/job-permission/${sent.body.id}`],
+      ['GET', '/getjob-permission'],
+      ['POST', '/job-permission'],
+      ['PUT', `/job-permission/${sent.body.id}`],
+    ] as const) {
+      const body =
+        method === 'POST'
+          ? { job_ids: `${jobA.id}` }
+          : method === 'PUT'
+            ? { job_permission: [{ job_id: jobA.id, accept_permission: true }] }
+            : undefined;
+      const anonymous = await server.call(method, path, { body });
+      expect(anonymous.status, `${method} ${path}`).toBe(401);
+    }
+    const unknownRequest = await server.call('PUT', '/job-permission/999999', {
+      token: admin.token,
+      body: { job_permission: [{ job_id: jobA.id, accept_permission: true }] },
+    });
+    expect(unknownRequest.status).toBe(404);
+    const notAsked = await server.call('PUT', `/job-permission/${sent.body.id}`, {
+      token: admin.token,
+      body: { job_permission: [{ job_id: 999999, accept_permission: true }] },
+    });
+    expect(notAsked).toMatchObject({
+      status: 400,
+      body: { error: JOB_PERMISSION_MESSAGES.notRequested(999999) },
+    });
     const someoneElse = await server.call('GET', `/job-permission/${sent.body.id}`, {
       token: person.token,
     });

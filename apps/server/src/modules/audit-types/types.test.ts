@@ -234,3 +234,63 @@ describe('argument groups and arguments', () => {
     expect(gone.body).toEqual({ message: AUDIT_TYPE_MESSAGES.groupDeleted });
   });
 });
+
+describe('refusals on every audit-type route', () => {
+  it('answers 403 to a non-Admin on each change and 401 to a visitor on each route', async () => {
+    const type = await server.call<AuditType>('POST', '/audit-types', {
+      token: admin.token,
+      body: { name: 'Refusal check' },
+    });
+    const group = await server.call<ArgGroup>('POST', '/arg-groups', {
+      token: admin.token,
+      body: { audit_type_id: type.body.id, group: 'refusal_specs' },
+    });
+    const arg = await server.call<ArgumentSpec>('POST', '/arguments', {
+      token: admin.token,
+      body: { group_id: group.body.id, argument: 'depth', type: 'int', value: '3' },
+    });
+    const changes: [string, string, unknown][] = [
+      ['POST', '/audit-types', { name: 'Mine' }],
+      ['PUT', `/audit-types/${type.body.id}`, { name: 'Mine' }],
+      ['DELETE', `/audit-types/${type.body.id}`, undefined],
+      ['POST', '/arg-groups', { audit_type_id: type.body.id, group: 'mine' }],
+      ['PUT', `/arg-groups/${group.body.id}`, { audit_type_id: type.body.id, group: 'mine' }],
+      ['DELETE', `/arg-groups/${group.body.id}`, undefined],
+      ['POST', '/arguments', { group_id: group.body.id, argument: 'mine' }],
+      ['PUT', `/arguments/${arg.body.id}`, { group_id: group.body.id, argument: 'mine' }],
+      ['DELETE', `/arguments/${arg.body.id}`, undefined],
+    ];
+    for (const [method, path, body] of changes) {
+      const refused = await server.call(method, path, { token: member.token, body });
+      expect(refused, `${method} ${path}`).toMatchObject({
+        status: 403,
+        body: { error: MESSAGES.adminOnly },
+      });
+    }
+    const reads = [
+      '/audit-types',
+      '/arg-specs',
+      '/arg-specs/stages',
+      `/arguments/${type.body.id}/${group.body.id}`,
+      `/arguments/${arg.body.id}`,
+    ];
+    const every = [...reads.map((path) => ['GET', path, undefined] as const), ...changes];
+    for (const [method, path, body] of every) {
+      const anonymous = await server.call(method, path, { body });
+      expect(anonymous.status, `${method} ${path}`).toBe(401);
+    }
+    // Nothing changed under the refusals.
+    const after = await server.call<{ items: ArgGroup[] }>(
+      'GET',
+      `/arg-specs?audit_type_id=${type.body.id}`,
+      { token: member.token },
+    );
+    expect(after.body.items).toMatchObject([
+      { group: 'refusal_specs', arguments: [{ argument: 'depth', value: '3' }] },
+    ]);
+    const another = await server.call('GET', `/arguments/other_type/${group.body.id}`, {
+      token: member.token,
+    });
+    expect(another.status).toBe(404);
+  });
+});

@@ -6,7 +6,6 @@ import { RequireAuth } from '../guards/require-auth';
 import { AdminOnly } from '../guards/admin-only';
 import { RequirePlan } from '../guards/require-plan';
 import { AppLayout } from '../layout/app-layout';
-import { placeholder } from './placeholder';
 
 const districts = () => import('../../features/districts/components/pages');
 const elections = () => import('../../features/elections/components/pages');
@@ -192,7 +191,12 @@ export const shellRoutes: RouteObject = {
                 return { Component: () => <ToolsPage restart={<RestartRdsButton />} /> };
               },
             },
-            placeholder('admin-audit-types', 'Audit Types'),
+            {
+              path: 'admin-audit-types',
+              lazy: async () => ({
+                Component: (await import('../../features/admin/components/pages')).AuditTypesPage,
+              }),
+            },
           ],
         },
       ],

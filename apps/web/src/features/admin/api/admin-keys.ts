@@ -11,4 +11,6 @@ export const adminKeys = {
   jobs: () => [...adminKeys.all, 'jobs'] as const,
   requests: () => [...adminKeys.all, 'requests'] as const,
   auditTypes: () => [...adminKeys.all, 'audit-types'] as const,
+  argSpecs: (auditTypeId: string) => [...adminKeys.auditTypes(), 'specs', auditTypeId] as const,
+  subscriptions: (userId: number) => [...adminKeys.all, 'subscriptions', userId] as const,
 };

@@ -3,8 +3,10 @@ import { PageHeader } from '../../../components/page-header';
 import { TabbedCard } from '../../../components/tabbed-card';
 import { AdminGeneralUploadsTable } from '../../uploads/components/admin-general-uploads-table';
 import { AdminUploadRequestsTable } from '../../uploads/components/admin-upload-requests-table';
+import { AuditTypesTab } from './audit-types-tab';
 import { DashboardTab } from './dashboard-tab';
 import { FundraisingTab } from './fundraising-tab';
+import { JobPermissionsTab } from './job-permissions-tab';
 import { MarkdownTab } from './markdown-tab';
 import { OutboxTab } from './outbox-tab';
 import { RestartRdsButton } from './restart-rds-button';
@@ -13,7 +15,9 @@ import { UsersTab } from './users-tab';
 const TABS = [
   { value: 'dashboard', label: 'Admin Dashboard' },
   { value: 'users', label: 'Users' },
+  { value: 'job-permissions', label: 'Job Permissions' },
   { value: 'markdown', label: 'Markdown Files' },
+  { value: 'audit-types', label: 'Audit Types' },
   { value: 'fundraising', label: 'Fundraising' },
   { value: 'upload-requests', label: 'Upload Requests' },
   { value: 'general-upload', label: 'General Upload' },
@@ -24,7 +28,9 @@ type AdminTab = (typeof TABS)[number]['value'];
 const PANELS: Record<AdminTab, () => React.JSX.Element> = {
   dashboard: () => <DashboardTab />,
   users: () => <UsersTab />,
+  'job-permissions': () => <JobPermissionsTab />,
   markdown: () => <MarkdownTab />,
+  'audit-types': () => <AuditTypesTab />,
   fundraising: () => <FundraisingTab />,
   'upload-requests': () => <AdminUploadRequestsTable />,
   'general-upload': () => <AdminGeneralUploadsTable />,

@@ -1,1 +1,2 @@
 export { AdminBoardPage } from './admin-board-page';
+export { AuditTypesPage } from './audit-types-page';

@@ -1,15 +1,24 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import type { GridColDef } from '@mui/x-data-grid';
+import AddCardOutlined from '@mui/icons-material/AddCardOutlined';
 import DeleteForeverOutlined from '@mui/icons-material/DeleteForeverOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import RestoreOutlined from '@mui/icons-material/RestoreOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import type { AdminUser, UserStatus } from '@scrutineer/contracts';
 import { IconAction } from '../../../components/icon-action';
 
-export type UserRowAction = 'permissions' | 'edit' | 'deactivate' | 'activate' | 'delete';
+export type UserRowAction =
+  | 'permissions'
+  | 'edit'
+  | 'subscriptions'
+  | 'manual-subscription'
+  | 'deactivate'
+  | 'activate'
+  | 'delete';
 
 /** The six flags, as the Users tab shows them (read-only there; set in Audit Permission). */
 export const FLAG_COLUMNS = [
@@ -51,7 +60,7 @@ export function userColumns(
       field: 'actions',
       headerName: 'Actions',
       sortable: false,
-      width: status === 'Active' ? 112 : 90,
+      width: status === 'Active' ? 180 : 90,
       renderCell: ({ row }) => (
         <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
           {status === 'Active' ? (
@@ -65,6 +74,22 @@ export function userColumns(
               <IconAction label={`Edit ${row.email}`} onClick={() => onAction(row, 'edit')}>
                 <EditOutlined fontSize="small" />
               </IconAction>
+              {row.role !== 'Admin' && (
+                <>
+                  <IconAction
+                    label={`Subscriptions of ${row.email}`}
+                    onClick={() => onAction(row, 'subscriptions')}
+                  >
+                    <ReceiptLongOutlined fontSize="small" />
+                  </IconAction>
+                  <IconAction
+                    label={`Manual subscription for ${row.email}`}
+                    onClick={() => onAction(row, 'manual-subscription')}
+                  >
+                    <AddCardOutlined fontSize="small" />
+                  </IconAction>
+                </>
+              )}
               <IconAction
                 label={`Deactivate ${row.email}`}
                 color="error"

@@ -14,6 +14,8 @@ import { useAdminUsers } from '../api/list-users';
 import { useUserAction, type UserAction } from '../api/set-user-active';
 import { AuditPermissionDialog } from './audit-permission-dialog';
 import { EditUserDialog } from './edit-user-dialog';
+import { ManualSubscriptionDialog } from './manual-subscription-dialog';
+import { SubscriptionsDialog } from './subscriptions-dialog';
 import { userColumns, type UserRowAction } from './user-columns';
 
 const QUESTIONS: Record<UserAction, (user: AdminUser) => string> = {
@@ -47,7 +49,13 @@ export function UsersTab() {
       },
     );
 
-  const pending = open && open.action !== 'edit' && open.action !== 'permissions' ? open : null;
+  const dialogs: readonly UserRowAction[] = [
+    'edit',
+    'permissions',
+    'subscriptions',
+    'manual-subscription',
+  ];
+  const pending = open && !dialogs.includes(open.action) ? open : null;
 
   return (
     <>
@@ -89,6 +97,16 @@ export function UsersTab() {
       )}
       {open?.action === 'permissions' && (
         <AuditPermissionDialog key={open.user.id} user={open.user} onClose={() => setOpen(null)} />
+      )}
+      {open?.action === 'subscriptions' && (
+        <SubscriptionsDialog key={open.user.id} user={open.user} onClose={() => setOpen(null)} />
+      )}
+      {open?.action === 'manual-subscription' && (
+        <ManualSubscriptionDialog
+          key={open.user.id}
+          user={open.user}
+          onClose={() => setOpen(null)}
+        />
       )}
       {pending && (
         <ConfirmDialog

@@ -9,4 +9,5 @@ export const electionKeys = {
     [...electionKeys.members(electionId), query] as const,
   districtOptions: (search: string) => [...electionKeys.all, 'district-options', search] as const,
   district: (id: number) => [...electionKeys.all, 'district', id] as const,
+  projectOptions: () => [...electionKeys.all, 'project-options'] as const,
 };

@@ -14,16 +14,26 @@ import { DeleteElectionDialog } from './delete-election-dialog';
 import { electionColumns } from './election-columns';
 import { ElectionFilters } from './election-filters';
 
-/** /elections, or one district's elections with `?districtId=`. */
+/** The filters as they are kept in the address. */
+function filterParams(districtId: number | null, projectId: number | null) {
+  const next: Record<string, string> = {};
+  if (districtId) next.districtId = String(districtId);
+  if (projectId) next.projectId = String(projectId);
+  return next;
+}
+
+/** /elections, or one district's (`?districtId=`) or project's (`?projectId=`) elections. */
 export function ElectionsListPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const districtId = Number(params.get('districtId')) || null;
+  const projectId = Number(params.get('projectId')) || null;
   const { data: district } = useElectionDistrict(districtId);
   const list = useListState({ sort: 'access', order: 'desc' });
   const { data, isFetching, error } = useElections({
     ...list.query,
     district: districtId ?? undefined,
+    project: projectId ?? undefined,
   });
   const [deleting, setDeleting] = useState<Election | null>(null);
 
@@ -61,7 +71,12 @@ export function ElectionsListPage() {
         district={districtId ? (district ?? null) : null}
         onDistrict={(next) => {
           list.setPage(1);
-          setParams(next ? { districtId: String(next.id) } : {});
+          setParams(filterParams(next?.id ?? null, projectId));
+        }}
+        projectId={projectId}
+        onProject={(next) => {
+          list.setPage(1);
+          setParams(filterParams(districtId, next));
         }}
       />
       <ServerDataGrid

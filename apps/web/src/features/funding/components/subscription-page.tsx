@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -14,68 +9,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Subscription } from '@scrutineer/contracts';
 import { PageHeader } from '../../../components/page-header';
+import { PaymentDetailsDialog } from '../../../components/payment-details-dialog';
+import { longDate } from '../../../lib/dates';
 import { useMySubscriptions } from '../api/packages';
 import { PlansAndPricing } from './plans-page';
-
-/** 'MMMM Do YYYY', as in November 23rd 2026. */
-export function longDate(iso: string): string {
-  const date = new Date(iso);
-  const day = date.getUTCDate();
-  const suffix =
-    day % 10 === 1 && day !== 11
-      ? 'st'
-      : day % 10 === 2 && day !== 12
-        ? 'nd'
-        : day % 10 === 3 && day !== 13
-          ? 'rd'
-          : 'th';
-  const month = date.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
-  return `${month} ${day}${suffix} ${date.getUTCFullYear()}`;
-}
-
-function PaymentDetails({
-  subscription,
-  onClose,
-}: {
-  subscription: Subscription;
-  onClose: () => void;
-}) {
-  const payment = subscription.payment;
-  return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>Payment Details</DialogTitle>
-      <DialogContent>
-        {payment ? (
-          <Stack spacing={0.5}>
-            {[
-              ['Name', payment.name],
-              ['Email', payment.email],
-              ['Transaction Id', payment.transaction_id],
-              ['Price', `$${payment.price}`],
-              ['Status', payment.payment_status],
-              ['Currency', payment.currency.toUpperCase()],
-              [
-                'Address',
-                [payment.address, payment.city, payment.state, payment.zip_code, payment.country]
-                  .filter(Boolean)
-                  .join(', '),
-              ],
-            ].map(([label, value]) => (
-              <Typography key={label}>
-                <strong>{label}:</strong> {value}
-              </Typography>
-            ))}
-          </Stack>
-        ) : (
-          <Typography>Given by an Admin; no card payment.</Typography>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
 
 /** /subscription: the User's subscriptions with payment details, and the plans on offer. */
 export function SubscriptionPage() {
@@ -120,7 +57,7 @@ export function SubscriptionPage() {
         )}
       </Paper>
       <PlansAndPricing />
-      {open && <PaymentDetails subscription={open} onClose={() => setOpen(null)} />}
+      {open && <PaymentDetailsDialog subscription={open} onClose={() => setOpen(null)} />}
     </>
   );
 }

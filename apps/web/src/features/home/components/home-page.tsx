@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@scrutineer/contracts';
-import { ComingSoon } from '../../../components/coming-soon';
 import { MarkdownView } from '../../../components/markdown-view';
 import { PageHeader } from '../../../components/page-header';
 import { TabbedCard } from '../../../components/tabbed-card';
@@ -12,6 +11,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { isDeniedState } from '../../../lib/denied-state';
 import { useMarkdownHomeRefresh } from '../api/check-markdown-home';
 import { useMarkdownHome } from '../api/get-markdown-home';
+import { ActiveProjects } from './active-projects';
 
 type HomeTab = 'Home' | 'ActiveProjects';
 const TABS = [
@@ -50,7 +50,7 @@ export function HomePage() {
         </Alert>
       )}
       <TabbedCard tabs={TABS} value={tab} onChange={setTab} label="Home board">
-        {tab === 'Home' ? <HomeMarkdown /> : <ComingSoon what="Active projects" />}
+        {tab === 'Home' ? <HomeMarkdown /> : <ActiveProjects />}
       </TabbedCard>
     </>
   );

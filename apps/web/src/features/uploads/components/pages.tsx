@@ -6,7 +6,6 @@ import { UploadRequestsTab } from './upload-requests-tab';
 
 /** The upload screens, loaded together as one chunk by the router. */
 export { AdminGeneralUploadsTable } from './admin-general-uploads-table';
-export { AdminUploadsPage } from './admin-uploads-page';
 export { AdminUploadRequestsTable } from './admin-upload-requests-table';
 export { GeneralUploadPage } from './general-upload-page';
 
