@@ -20,6 +20,7 @@ import { registerAuditJobsModule } from './modules/audit-jobs/index.js';
 import { registerAuditTypesModule, seedArgSpecs } from './modules/audit-types/index.js';
 import { registerJobAttachmentsModule } from './modules/job-attachments/index.js';
 import { registerJobSettingsModule } from './modules/job-settings/index.js';
+import { registerOperationsModule } from './modules/operations/index.js';
 import { registerAuthRoutes } from './modules/auth/index.js';
 import { registerChatModule } from './modules/chat/index.js';
 import { registerDistrictsModule } from './modules/districts/index.js';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerAuditTypesModule(api, authenticator, deps);
       registerAuditJobsModule(api, authenticator, deps);
       registerJobSettingsModule(api, authenticator, deps);
+      await registerOperationsModule(api, authenticator, deps);
       registerJobAttachmentsModule(api, authenticator, deps);
       registerProjectsModule(api, authenticator, deps);
       registerPackagesModule(api, authenticator, deps);

@@ -46,6 +46,13 @@ const configSchema = z.object({
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** Pipeline handlers inside this process; 0 leaves the work to `npm run worker` processes. */
+  PIPELINE_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+  /** Ballots per batch of a stage that fans out (a JOB file's batch_size wins). */
+  PIPELINE_BATCH_SIZE: z.coerce.number().int().positive().default(500),
+  /** A batch whose worker has not reported for this long goes back on the queue. */
+  PIPELINE_STALE_SECONDS: z.coerce.number().int().positive().default(30),
+  PIPELINE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_ADMIN_EMAIL: z.email().default('admin@scrutineer.local'),
   SEED_ADMIN_PASSWORD: z.string().min(8).default('admin-password'),

@@ -10,6 +10,7 @@ export type StageName =
   | 'gentemplates'
   | 'extractvote'
   | 'cmpcvr'
+  | 'adjudicate'
   | 'genreport'
   | 'export'
   | 'archive';

@@ -213,5 +213,7 @@ export {
   type StageProgress,
 } from './context.js';
 export { PATHS, type ElectionInfo } from './job.js';
+export { readCsv, readCsvAll, writeCsv, logKey, problemsKey } from './context.js';
+export { cropDisagreements, REPORT_COLUMNS } from './report.js';
 export { classify, type ContestClass, type SheetClass } from './classify.js';
 export { sheetKey } from './images.js';

@@ -31,6 +31,8 @@ export const PATHS = {
   disagreements: 'cmpcvr/disagreements.csv',
   totals: 'cmpcvr/totals.csv',
   contestSummary: 'cmpcvr/summary.csv',
+  /** Written by the server's adjudicate stage: one row per disagreement with its decision. */
+  adjudications: 'adjudicate/adjudications.csv',
   reportHtml: 'genreport/report.html',
   reportCsv: 'genreport/report.csv',
   reportPdf: 'genreport/report.pdf',

@@ -29,6 +29,7 @@ export const REPORT_COLUMNS = [
   'image_votes',
   'cvr_votes_recorded',
   'detail',
+  'adjudication',
 ];
 
 interface ContestVerdict {
@@ -39,10 +40,11 @@ interface ContestVerdict {
   couldChange: boolean;
 }
 
-/** Crops of the contest's targets on the sheets that disagree, for the report. */
-async function cropDisagreements(
+/** Crops of the contest's targets on the sheets that disagree, under `<folder>/crops/`. */
+export async function cropDisagreements(
   ctx: StageContext,
   rows: Record<string, string>[],
+  folder = 'genreport',
 ): Promise<Map<number, string>> {
   const crops = new Map<number, string>();
   const wanted = rows
@@ -94,7 +96,7 @@ async function cropDisagreements(
             .png()
             .toBuffer();
           const name = `crops/${String(i + 1).padStart(5, '0')}.png`;
-          await ctx.store.write(`genreport/${name}`, png);
+          await ctx.store.write(`${folder}/${name}`, png);
           crops.set(i, name);
         } catch (error) {
           ctx.problem({
@@ -143,6 +145,9 @@ export async function genReport(ctx: StageContext): Promise<void> {
   const totals = await readCsvAll(ctx.store, PATHS.totals);
   const summary = await readCsvAll(ctx.store, PATHS.contestSummary);
   const disagreements = await readCsvAll(ctx.store, PATHS.disagreements);
+  const adjudication = await adjudicationsOf(ctx);
+  const judged = (d: Record<string, string>): string =>
+    adjudication.get(`${d.kind}\u0000${d.sheet_id}\u0000${d.contest_id}`) ?? 'not adjudicated';
   const sheets = await readCsvAll(ctx.store, PATHS.sheets);
   const official = new Map<string, number>();
   for await (const row of readCsv(ctx.store, PATHS.official))
@@ -184,12 +189,12 @@ export async function genReport(ctx: StageContext): Promise<void> {
     );
   }
   html.push(
-    `<h2>Disagreements (${disagreements.length})</h2><table><tr><th>#</th><th>Kind</th><th>Sheet</th><th>Contest</th><th>Image</th><th>CVR</th><th>Detail</th><th>Image crop</th></tr>`,
+    `<h2>Disagreements (${disagreements.length})</h2><table><tr><th>#</th><th>Kind</th><th>Sheet</th><th>Contest</th><th>Image</th><th>CVR</th><th>Detail</th><th>Adjudication</th><th>Image crop</th></tr>`,
   );
   disagreements.forEach((d, i) => {
     const crop = crops.get(i);
     html.push(
-      `<tr><td>${i + 1}</td><td>${escape(d.kind)}</td><td>${escape(d.sheet_id)}<br><small>${escape(d.archive)} ${escape(d.entry)}</small></td><td>${escape(d.contest_id)}</td><td>${escape(d.image_votes)}${d.image_gray ? ` (gray ${escape(d.image_gray)})` : ''}</td><td>${escape(d.cvr_votes)}</td><td>${escape(d.detail)}</td><td>${crop ? `<img src="${crop}" alt="sheet ${escape(d.sheet_id)} contest ${escape(d.contest_id)}">` : ''}</td></tr>`,
+      `<tr><td>${i + 1}</td><td>${escape(d.kind)}</td><td>${escape(d.sheet_id)}<br><small>${escape(d.archive)} ${escape(d.entry)}</small></td><td>${escape(d.contest_id)}</td><td>${escape(d.image_votes)}${d.image_gray ? ` (gray ${escape(d.image_gray)})` : ''}</td><td>${escape(d.cvr_votes)}</td><td>${escape(d.detail)}</td><td>${escape(judged(d))}</td><td>${crop ? `<img src="${crop}" alt="sheet ${escape(d.sheet_id)} contest ${escape(d.contest_id)}">` : ''}</td></tr>`,
     );
   });
   html.push(
@@ -224,6 +229,7 @@ export async function genReport(ctx: StageContext): Promise<void> {
       image_votes: d.image_votes,
       cvr_votes_recorded: d.cvr_votes,
       detail: d.detail,
+      adjudication: judged(d),
     })),
   ];
   await writeCsv(ctx.store, PATHS.reportCsv, REPORT_COLUMNS, csvRows);
@@ -235,6 +241,21 @@ export async function genReport(ctx: StageContext): Promise<void> {
     `report: ${summary.length} contests, ${disagreements.length} disagreements, ${crops.size} crops, ${problems.length} problems`,
   );
   ctx.progress(1, 1);
+}
+
+/**
+ * Decisions the adjudicate stage recorded, by kind, sheet and contest: `adjudicated: <decision>`.
+ * Without the file (no adjudicate stage ran), every disagreement reads 'not adjudicated'.
+ */
+async function adjudicationsOf(ctx: StageContext): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for await (const a of readCsv(ctx.store, PATHS.adjudications)) {
+    const decided = a.decision
+      ? `adjudicated: ${a.decision}${a.decided_votes ? ` (${a.decided_votes})` : ''}`
+      : 'not adjudicated';
+    found.set(`${a.kind}\u0000${a.sheet_id}\u0000${a.contest_id}`, decided);
+  }
+  return found;
 }
 
 async function reportPdf(

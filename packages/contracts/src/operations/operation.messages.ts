@@ -14,6 +14,8 @@ export const OPERATION_MESSAGES = {
   alreadyBuilt: (stage: string) =>
     `${stage} is already built. Use a forced rerun (force_rebuild) to run it again.`,
   notRunning: (stage: string) => `${stage} is not running.`,
+  resetFirst: (stage: string, status: string) =>
+    `${stage} is ${status}: reset it before running it again.`,
   notResettable: (stage: string) => `${stage} can be reset only when it is STOPPED or FAILURE.`,
   notRefreshable: (stage: string) =>
     `${stage} can be refreshed only when it is built, SUCCESS or built-new.`,

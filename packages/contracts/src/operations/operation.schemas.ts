@@ -174,6 +174,7 @@ export const adjudicationListSchema = z.object({
   decided: z.number().int(),
   total: z.number().int(),
 });
+export type AdjudicationList = z.infer<typeof adjudicationListSchema>;
 export const adjudicationParamsSchema = z.object({
   jobId,
   itemId: z.coerce.number().int().positive(),

@@ -21,3 +21,5 @@ export function registerJobSettingsModule(
 export { formatJobCsv, parseJobCsv } from './job-csv.js';
 export { checkSettings } from './settings.validate.js';
 export { readMultipart, type MultipartForm } from './multipart.js';
+export { readBlobText } from './files.store.js';
+export { storeJobFile } from './files.store.js';

@@ -78,7 +78,13 @@ export async function openPglite(
       await client.query('SELECT 1');
     },
     close: () => client.close(),
+    // Without values a text may hold several statements (pg-boss's migrations), which only
+    // the simple protocol of exec() accepts; the last statement's rows are the answer.
     async executeSql(text, values) {
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
       const result = await client.query(text, values);
       return { rows: result.rows };
     },

@@ -1,0 +1,78 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { ADOPTED_FILE_TYPES } from '@scrutineer/contracts';
+import { auditJobs, jobFiles, uploads } from '../../db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { parseJobCsv, readBlobText } from '../job-settings/index.js';
+import { BlobJobStore, pipelinePrefix } from './pipeline-store.js';
+
+export interface OpenedJob {
+  store: BlobJobStore;
+  /** The JOB file's session batch_size, when set. */
+  batchSize?: number;
+}
+
+const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
+
+/**
+ * The job's pipeline store: BIA sets of its election become `input/images/<name>.zip`, CVR sets
+ * `input/cvr/<name>`; the JOB file's `source` and `cvr` rows, when present, choose among them.
+ * An EIF or JSON job file holding `contests` becomes `input/election.json`.
+ */
+export async function openJobStore(deps: AppDeps, jobId: number): Promise<OpenedJob> {
+  const db = deps.database.db;
+  const [job] = await db.select().from(auditJobs).where(eq(auditJobs.id, jobId));
+  if (!job) throw new Error(`job ${jobId} is gone`);
+  const files = await db.select().from(jobFiles).where(eq(jobFiles.jobId, jobId));
+  const settingsFile = files.find((f) => f.fileType === 'JOB');
+  const chosen = { source: [] as string[], cvr: [] as string[] };
+  let batchSize: number | undefined;
+  if (settingsFile) {
+    try {
+      const settings = parseJobCsv(await readBlobText(deps, settingsFile.storageKey));
+      for (const entries of Object.values(settings))
+        for (const { argument, value } of entries) {
+          if (argument === 'source') chosen.source.push(value);
+          if (argument === 'cvr') chosen.cvr.push(value);
+          if (argument === 'batch_size' && Number(value) > 0) batchSize = Number(value);
+        }
+    } catch (error) {
+      deps.log.warn({ err: error, jobId }, 'JOB file unreadable; all adopted files are inputs');
+    }
+  }
+  const sets = await db
+    .select()
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.electionId, job.electionId),
+        eq(uploads.kind, 'set'),
+        inArray(uploads.status, ['Uploaded', 'Adopted']),
+        inArray(uploads.fileType, [...ADOPTED_FILE_TYPES]),
+      ),
+    );
+  const inputs = new Map<string, string>();
+  for (const set of sets) {
+    if (set.fileType === 'BIA' && (!chosen.source.length || chosen.source.includes(set.fileName))) {
+      const name = safeName(set.fileName);
+      inputs.set(
+        `input/images/${name.toLowerCase().endsWith('.zip') ? name : `${name}.zip`}`,
+        set.storageKey,
+      );
+    }
+    if (set.fileType === 'CVR' && (!chosen.cvr.length || chosen.cvr.includes(set.fileName)))
+      inputs.set(`input/cvr/${safeName(set.fileName)}`, set.storageKey);
+  }
+  for (const file of files.filter((f) => f.fileType === 'EIF' || f.fileType === 'JSON')) {
+    const text = await readBlobText(deps, file.storageKey).catch(() => '');
+    try {
+      const parsed = JSON.parse(text) as { contests?: unknown };
+      if (Array.isArray(parsed.contests)) inputs.set('input/election.json', file.storageKey);
+    } catch {
+      // A CSV EIF is for people; the engine reads the JSON form only.
+    }
+  }
+  return {
+    store: new BlobJobStore(deps.blobs, pipelinePrefix(job.address || `jobs/${job.id}`), inputs),
+    ...(batchSize ? { batchSize } : {}),
+  };
+}

@@ -1,0 +1,90 @@
+import {
+  JOB_CONTROL_LABELS,
+  canResetStatus,
+  isBuilt,
+  jobControlStatus,
+  showsDownloads,
+  showsReports,
+  shownPercent,
+  type Operation,
+  type OperationLink,
+  type OperationStage,
+  type OperationStatus,
+} from '@scrutineer/contracts';
+import type { BlobJobStore } from './pipeline-store.js';
+import { signFileLink } from './operation-files.js';
+import type { OperationRow } from './operations.repository.js';
+import { STAGE_DOWNLOADS, STAGE_REPORTS, stageInfo } from './operations.stages.js';
+
+export const operationName = (row: { jobId: number; operation: string }) =>
+  `${row.jobId}_${row.operation}`;
+export const operationLogUrl = (row: { jobId: number; operation: string }) =>
+  `/api/logs/operation-logs/${operationName(row)}/log.txt`;
+
+export interface PresentContext {
+  canRun: boolean;
+  secret: string;
+  store: BlobJobStore;
+}
+
+async function links(
+  ctx: PresentContext,
+  stage: OperationStage,
+  wanted: [string, string][] | undefined,
+): Promise<OperationLink[]> {
+  const found: OperationLink[] = [];
+  for (const [text, key] of wanted ?? []) {
+    if (!(await ctx.store.exists(key))) continue;
+    const slash = key.indexOf('/');
+    found.push({
+      text,
+      url: signFileLink(
+        ctx.secret,
+        `${ctx.store.prefix}/${key.slice(0, slash)}`,
+        key.slice(slash + 1),
+      ),
+    });
+  }
+  return found;
+}
+
+export async function presentOperation(row: OperationRow, ctx: PresentContext): Promise<Operation> {
+  const status = row.status as OperationStatus;
+  const stage = row.operation as OperationStage;
+  const info = stageInfo(stage);
+  const built = isBuilt(status);
+  return {
+    id: row.id,
+    job_id: row.jobId,
+    operation: stage,
+    name: operationName(row),
+    label: JOB_CONTROL_LABELS[stage],
+    description: info.description,
+    help: info.help,
+    group_id: row.groupId,
+    status,
+    control_status: jobControlStatus(status),
+    running: status === 'RUNNING',
+    percent: shownPercent(status, row.percent),
+    result: row.result,
+    operation_id: row.operationId,
+    logs: status === 'unbuilt-notready' || status === 'None' ? '' : operationLogUrl(row),
+    reports: showsReports(status) ? await links(ctx, stage, STAGE_REPORTS[stage]) : [],
+    downloads: showsDownloads(status) ? await links(ctx, stage, STAGE_DOWNLOADS[stage]) : [],
+    batches:
+      row.batchesTotal && row.batchesTotal > 0
+        ? { done: row.batchesDone, total: row.batchesTotal }
+        : null,
+    needs: info.needs,
+    started_at: row.startedAt?.toISOString() ?? null,
+    finished_at: row.finishedAt?.toISOString() ?? null,
+    can: {
+      run: ctx.canRun && status === 'unbuilt-ready',
+      stop: status === 'RUNNING',
+      reset: ctx.canRun && canResetStatus(status),
+      refresh: ctx.canRun && built,
+      rerun: ctx.canRun && built,
+      logs: status !== 'unbuilt-notready',
+    },
+  };
+}

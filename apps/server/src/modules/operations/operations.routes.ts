@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { jobOperationRoutes, operationLogRoutes } from '@scrutineer/contracts';
+import type { Authenticator } from '../../platform/http/access.js';
+import { registerRoute } from '../../platform/http/route.js';
+import { decideAdjudication, listJobAdjudications } from './adjudications.service.js';
+import { readOperationLog } from './logs.service.js';
+import { contentTypeOf, readFileLink } from './operation-files.js';
+import {
+  forceRefreshOperation,
+  launchOperation,
+  listJobOperations,
+  pipelineStatus,
+  pollOperation,
+  resetOperation,
+  stopOperation,
+  type OperationsContext,
+} from './operations.service.js';
+
+const r = jobOperationRoutes;
+
+const noCache = (reply: FastifyReply) =>
+  reply
+    .header('content-type', 'text/plain; charset=utf-8')
+    .header('cache-control', 'no-cache, no-store, must-revalidate')
+    .header('pragma', 'no-cache')
+    .header('expires', '0');
+
+export function registerOperationRoutes(
+  app: FastifyInstance,
+  auth: Authenticator,
+  ctx: OperationsContext,
+): void {
+  registerRoute(app, auth, r.list, {
+    access: 'session',
+    handler: ({ user, params }) => listJobOperations(ctx, user, params.jobId),
+  });
+  registerRoute(app, auth, r.launch, {
+    access: 'session',
+    handler: ({ user, body }) => launchOperation(ctx, user, body),
+  });
+  registerRoute(app, auth, r.reset, {
+    access: 'session',
+    handler: ({ user, params }) => resetOperation(ctx, user, params.id),
+  });
+  registerRoute(app, auth, r.pipelineStatus, {
+    access: 'session',
+    handler: ({ user, params }) => pipelineStatus(ctx, user, params.id),
+  });
+  registerRoute(app, auth, r.refreshStatus, {
+    access: 'session',
+    handler: ({ user, params }) => pollOperation(ctx, user, params.id),
+  });
+  registerRoute(app, auth, r.refreshStatusForce, {
+    access: 'session',
+    handler: ({ user, params }) => forceRefreshOperation(ctx, user, params.id),
+  });
+  registerRoute(app, auth, r.stop, {
+    access: 'session',
+    handler: ({ user, params }) => stopOperation(ctx, user, params.id),
+  });
+  registerRoute(app, auth, r.adjudications, {
+    access: 'session',
+    handler: ({ user, params }) => listJobAdjudications(ctx, user, params.jobId),
+  });
+  registerRoute(app, auth, r.decide, {
+    access: 'session',
+    handler: ({ user, body, params }) =>
+      decideAdjudication(ctx, user, params.jobId, params.itemId, body),
+  });
+
+  for (const route of [operationLogRoutes.byOperationId, operationLogRoutes.byName]) {
+    registerRoute(app, auth, route, {
+      access: 'session',
+      handler: async ({ user, params, reply }) => {
+        const stream = await readOperationLog(ctx, user, params.id);
+        noCache(reply);
+        return stream as never;
+      },
+    });
+  }
+
+  // Reports and downloads open in a new window, so the link itself is the permission.
+  app.get<{ Params: { token: string; '*': string } }>(
+    '/operation-files/:token/*',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (request, reply) => {
+      const key = readFileLink(ctx.deps.linkSecret, request.params.token, request.params['*']);
+      if (!key) return reply.status(404).send({ error: 'This link is invalid or has expired.' });
+      const head = await ctx.deps.blobs.head(key);
+      if (!head) return reply.status(404).send({ error: 'Not found.' });
+      const name = key.split('/').pop() ?? 'file';
+      void reply
+        .header('content-type', contentTypeOf(name))
+        .header('content-length', String(head.size))
+        .header('cache-control', 'private, max-age=60')
+        .header(
+          'content-disposition',
+          `${/\.(html|png|pdf|txt)$/.test(name) ? 'inline' : 'attachment'}; filename="${name}"`,
+        );
+      return reply.send(await ctx.deps.blobs.read(key));
+    },
+  );
+}

@@ -1,0 +1,480 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import {
+  joinBatches,
+  logKey,
+  runBatch,
+  stageNamed,
+  type StageDefinition,
+  type StageName,
+} from '@scrutineer/audit-core';
+import type { OperationStage } from '@scrutineer/contracts';
+import { jobOperations, operationBatches } from '../../db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { startQueue, type Queue } from '../../platform/queue/index.js';
+import { adjudicateStage, writeAdjudications } from './adjudicate.stage.js';
+import { openJobStore } from './job-inputs.js';
+import { settleReadiness, type OperationRow } from './operations.repository.js';
+import { stageOutputPrefixes } from './operations.stages.js';
+
+export const QUEUES = { plan: 'pipeline-plan', batch: 'pipeline-batch', tool: 'tool-run' } as const;
+
+interface PlanJob {
+  opId: number;
+  runId: string;
+}
+interface BatchJob extends PlanJob {
+  index: number;
+}
+
+export interface RuntimeOptions {
+  /** Handlers side by side in this process; 0 leaves the work to `npm run worker`. */
+  workers: number;
+  /** A batch whose heartbeat is older than this is taken over by another worker. */
+  staleSeconds: number;
+  batchSize: number;
+  heartbeatMs: number;
+}
+
+const BATCH_ATTEMPTS = 3;
+const INTERRUPTED = 'The server stopped while this stage ran. Reset it and run it again.';
+
+/** Tool functions register here so the runtime can run them on its queue. */
+export type ToolHandler = (runId: string) => Promise<void>;
+
+/**
+ * Runs stages on the queue: a launch sends a plan job; the plan counts the stage's batches and
+ * sends one job per batch; any worker claims a batch, the last one to finish joins them.
+ */
+export class PipelineRuntime {
+  readonly workerId = `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  private queue: Promise<Queue> | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
+  private readonly running = new Map<string, AbortController>();
+  toolHandler: ToolHandler | null = null;
+
+  constructor(
+    private readonly deps: AppDeps,
+    readonly options: RuntimeOptions,
+  ) {}
+
+  get db() {
+    return this.deps.database.db;
+  }
+
+  /** Starts the queue (and this process's workers) on first use. */
+  start(): Promise<Queue> {
+    this.queue ??= (async () => {
+      const queue = await startQueue(this.deps.database, Object.values(QUEUES), (error) =>
+        this.deps.log.error({ err: error }, 'queue error'),
+      );
+      if (this.options.workers > 0) {
+        await queue.work<PlanJob>(QUEUES.plan, 1, (job) => this.plan(job.data));
+        await queue.work<BatchJob>(QUEUES.batch, this.options.workers, (job) =>
+          this.batch(job.data),
+        );
+        await queue.work<{ runId: string }>(QUEUES.tool, 1, async (job) => {
+          await this.toolHandler?.(job.data.runId);
+        });
+        this.sweeper = setInterval(() => void this.sweep(), 2000);
+        this.sweeper.unref();
+      }
+      return queue;
+    })();
+    return this.queue;
+  }
+
+  get started(): boolean {
+    return this.queue !== null;
+  }
+
+  async stop(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    for (const controller of this.running.values()) controller.abort();
+    const queue = this.queue;
+    this.queue = null;
+    if (queue) await (await queue).stop();
+  }
+
+  async launch(op: OperationRow): Promise<void> {
+    const queue = await this.start();
+    await queue.send(
+      QUEUES.plan,
+      { opId: op.id, runId: op.operationId },
+      { id: op.operationId ?? undefined },
+    );
+  }
+
+  async cancel(runId: string): Promise<void> {
+    this.running.get(runId)?.abort();
+    if (this.queue) await (await this.queue).cancel(QUEUES.plan, runId);
+  }
+
+  /** The queue's state of a run's plan job, when the queue runs here. */
+  async planState(runId: string): Promise<string | null> {
+    if (!this.queue) return null;
+    return (await this.queue).state(QUEUES.plan, runId);
+  }
+
+  /**
+   * At start of a server whose workers all live in it (PGlite), every RUNNING stage was cut
+   * off: it becomes FAILURE rather than RUNNING forever.
+   */
+  async failInterrupted(): Promise<number> {
+    const rows = await this.db
+      .update(jobOperations)
+      .set({
+        status: 'FAILURE',
+        result: INTERRUPTED,
+        finishedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(jobOperations.status, 'RUNNING'))
+      .returning();
+    return rows.length;
+  }
+
+  async hasActiveRuns(): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: jobOperations.id })
+      .from(jobOperations)
+      .where(eq(jobOperations.status, 'RUNNING'))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  private stage(op: OperationRow): StageDefinition {
+    if (op.operation === 'adjudicate') return adjudicateStage(this.db, op.jobId);
+    const stage = stageNamed(op.operation);
+    if (!stage) throw new Error(`stage ${op.operation} has no engine`);
+    return stage;
+  }
+
+  private async current(opId: number, runId: string): Promise<OperationRow | null> {
+    const [op] = await this.db.select().from(jobOperations).where(eq(jobOperations.id, opId));
+    return op && op.operationId === runId && op.status === 'RUNNING' ? op : null;
+  }
+
+  /**
+   * Counts the batches and sends them; clears the stage's old outputs first. The plan claims
+   * the run (batches_total null → 0) so a duplicate plan job does nothing.
+   */
+  async plan({ opId, runId }: PlanJob): Promise<void> {
+    const [op] = await this.db
+      .update(jobOperations)
+      .set({ batchesTotal: 0, updatedAt: new Date() })
+      .where(
+        and(
+          eq(jobOperations.id, opId),
+          eq(jobOperations.operationId, runId),
+          eq(jobOperations.status, 'RUNNING'),
+          sql`${jobOperations.batchesTotal} is null`,
+        ),
+      )
+      .returning();
+    if (!op) return;
+    try {
+      const { store, batchSize } = await openJobStore(this.deps, op.jobId);
+      for (const prefix of stageOutputPrefixes(op.operation as OperationStage))
+        await store.remove(prefix);
+      if (op.operation === 'genreport') await writeAdjudications(this.db, op.jobId, store);
+      const size = batchSize ?? this.options.batchSize;
+      const count = Math.max(1, await this.stage(op).batches(store, { batchSize: size }));
+      await this.db
+        .insert(operationBatches)
+        .values(
+          Array.from({ length: count }, (_, index) => ({
+            operationRowId: opId,
+            runId,
+            index,
+            count,
+          })),
+        )
+        .onConflictDoNothing();
+      const claimed = await this.db
+        .update(jobOperations)
+        .set({ batchesTotal: count, batchesDone: 0, updatedAt: new Date() })
+        .where(
+          and(
+            eq(jobOperations.id, opId),
+            eq(jobOperations.operationId, runId),
+            eq(jobOperations.status, 'RUNNING'),
+          ),
+        )
+        .returning({ id: jobOperations.id });
+      if (claimed.length === 0) return;
+      const queue = await this.start();
+      for (let index = 0; index < count; index += 1)
+        await queue.send(QUEUES.batch, { opId, runId, index });
+    } catch (error) {
+      await this.finish(
+        opId,
+        runId,
+        'FAILURE',
+        error instanceof Error ? error.message : String(error),
+      );
+    }
+  }
+
+  /** Runs one batch it could claim; only the claiming attempt may record it done. */
+  async batch({ opId, runId, index }: BatchJob): Promise<void> {
+    const stale = `${this.options.staleSeconds} seconds`;
+    const [claim] = await this.db
+      .update(operationBatches)
+      .set({
+        status: 'running',
+        attempt: sql`${operationBatches.attempt} + 1`,
+        worker: this.workerId,
+        heartbeatAt: new Date(),
+        percent: 0,
+      })
+      .where(
+        and(
+          eq(operationBatches.runId, runId),
+          eq(operationBatches.index, index),
+          sql`(${operationBatches.status} = 'queued' or (${operationBatches.status} = 'running' and ${operationBatches.heartbeatAt} < now() - ${stale}::interval))`,
+        ),
+      )
+      .returning();
+    if (!claim) return;
+    const op = await this.current(opId, runId);
+    if (!op) {
+      await this.db
+        .update(operationBatches)
+        .set({ status: 'cancelled' })
+        .where(eq(operationBatches.id, claim.id));
+      return;
+    }
+    const mine = and(
+      eq(operationBatches.id, claim.id),
+      eq(operationBatches.attempt, claim.attempt),
+    );
+    const controller = new AbortController();
+    const key = `${runId}:${index}`;
+    this.running.set(key, controller);
+    this.running.set(runId, controller);
+    const { store, batchSize } = await openJobStore(this.deps, op.jobId);
+    const stage = this.stage(op);
+    const lines: string[] = [];
+    let written = 0;
+    let percent = 0;
+    const liveKey =
+      claim.count > 1
+        ? `logs/operation-logs/${op.operation}/batches/${String(index + 1).padStart(5, '0')}.txt`
+        : logKey(op.operation as StageName);
+    const beat = async () => {
+      const [still] = await this.db
+        .update(operationBatches)
+        .set({ heartbeatAt: new Date(), percent })
+        .where(mine)
+        .returning({ id: operationBatches.id });
+      const live = await this.current(opId, runId);
+      if (!still || !live) controller.abort();
+      else await this.updatePercent(opId, runId);
+      if (lines.length !== written) {
+        written = lines.length;
+        await store.write(liveKey, `${lines.join('\n')}\n`).catch(() => undefined);
+      }
+    };
+    const timer = setInterval(() => void beat().catch(() => undefined), this.options.heartbeatMs);
+    try {
+      const result = await runBatch(
+        stage,
+        store,
+        { index, count: claim.count },
+        {
+          signal: controller.signal,
+          batchSize: batchSize ?? this.options.batchSize,
+          onLog: (line) => lines.push(line),
+          onProgress: (p) => {
+            percent = p.percent;
+          },
+        },
+      );
+      clearInterval(timer);
+      if (result.status === 'STOPPED') {
+        await this.db
+          .update(operationBatches)
+          .set({ status: 'stopped', finishedAt: new Date() })
+          .where(mine);
+        return;
+      }
+      if (result.status === 'FAILURE') {
+        await this.db
+          .update(operationBatches)
+          .set({ status: 'failed', finishedAt: new Date() })
+          .where(mine);
+        await this.finish(opId, runId, 'FAILURE', result.error ?? 'stage failed');
+        return;
+      }
+      const [done] = await this.db
+        .update(operationBatches)
+        .set({ status: 'done', percent: 100, finishedAt: new Date() })
+        .where(and(mine, eq(operationBatches.status, 'running')))
+        .returning({ id: operationBatches.id });
+      if (!done) return;
+      await this.joinIfLast(op, stage, store, claim.count);
+    } catch (error) {
+      clearInterval(timer);
+      await this.db
+        .update(operationBatches)
+        .set({ status: 'failed', finishedAt: new Date() })
+        .where(mine);
+      await this.finish(
+        opId,
+        runId,
+        'FAILURE',
+        error instanceof Error ? error.message : String(error),
+      );
+    } finally {
+      clearInterval(timer);
+      this.running.delete(key);
+      this.running.delete(runId);
+    }
+  }
+
+  private async updatePercent(opId: number, runId: string): Promise<void> {
+    await this.db.execute(sql`
+      update ${jobOperations} set percent = coalesce((
+        select floor(avg(case when b.status = 'done' then 100 else b.percent end))::int
+        from ${operationBatches} b where b.run_id = ${runId}), 0), updated_at = now()
+      where id = ${opId} and operation_id = ${runId} and status = 'RUNNING'`);
+  }
+
+  /** The batch that finds every batch done joins them, once. */
+  private async joinIfLast(
+    op: OperationRow,
+    stage: StageDefinition,
+    store: Awaited<ReturnType<typeof openJobStore>>['store'],
+    count: number,
+  ): Promise<void> {
+    const runId = op.operationId ?? '';
+    const [joined] = await this.db
+      .update(jobOperations)
+      .set({
+        batchesDone: sql`(select count(*)::int from ${operationBatches} b where b.run_id = ${runId} and b.status = 'done')`,
+        joinClaimed: sql`(select count(*) from ${operationBatches} b where b.run_id = ${runId} and b.status = 'done') = ${count}`,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(jobOperations.id, op.id),
+          eq(jobOperations.operationId, runId),
+          eq(jobOperations.status, 'RUNNING'),
+          eq(jobOperations.joinClaimed, false),
+        ),
+      )
+      .returning();
+    if (!joined?.joinClaimed) return;
+    try {
+      const problems = await joinBatches(stage, store, count);
+      const summary = count > 1 ? `${count} batches joined` : 'done';
+      await this.finish(op.id, runId, 'SUCCESS', `${summary}; ${problems.length} problems`);
+    } catch (error) {
+      await this.finish(
+        op.id,
+        runId,
+        'FAILURE',
+        error instanceof Error ? error.message : String(error),
+      );
+    }
+  }
+
+  /** Ends a run unless it was stopped or replaced meanwhile; later stages may become ready. */
+  async finish(opId: number, runId: string, status: 'SUCCESS' | 'FAILURE', result: string) {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(jobOperations)
+        .set({
+          status,
+          result: result.slice(0, 2000),
+          finishedAt: new Date(),
+          updatedAt: new Date(),
+          ...(status === 'SUCCESS' ? { percent: 100 } : {}),
+        })
+        .where(
+          and(
+            eq(jobOperations.id, opId),
+            eq(jobOperations.operationId, runId),
+            eq(jobOperations.status, 'RUNNING'),
+          ),
+        )
+        .returning();
+      if (row) await settleReadiness(tx, row.jobId);
+    });
+  }
+
+  /** Batches whose worker went silent go back on the queue, at most three tries each. */
+  async sweep(): Promise<void> {
+    try {
+      const stale = await this.db
+        .select({ batch: operationBatches, op: jobOperations })
+        .from(operationBatches)
+        .innerJoin(jobOperations, eq(jobOperations.id, operationBatches.operationRowId))
+        .where(
+          and(
+            eq(operationBatches.status, 'running'),
+            lt(
+              operationBatches.heartbeatAt,
+              sql`now() - ${`${this.options.staleSeconds} seconds`}::interval`,
+            ),
+            eq(jobOperations.status, 'RUNNING'),
+            sql`${jobOperations.operationId} = ${operationBatches.runId}`,
+          ),
+        );
+      const queue = await this.start();
+      for (const { batch } of stale) {
+        if (batch.attempt >= BATCH_ATTEMPTS) {
+          await this.finish(
+            batch.operationRowId,
+            batch.runId,
+            'FAILURE',
+            `batch ${batch.index + 1} failed ${batch.attempt} times: its worker stopped answering`,
+          );
+          continue;
+        }
+        this.deps.log.warn(
+          { runId: batch.runId, index: batch.index },
+          'batch worker went silent; queued again',
+        );
+        await queue.send(QUEUES.batch, {
+          opId: batch.operationRowId,
+          runId: batch.runId,
+          index: batch.index,
+        });
+      }
+      // A plan whose worker died before it sent the batches.
+      const stuck = await this.db
+        .select()
+        .from(jobOperations)
+        .where(
+          and(
+            eq(jobOperations.status, 'RUNNING'),
+            sql`coalesce(${jobOperations.batchesTotal}, 0) = 0`,
+            lt(
+              jobOperations.updatedAt,
+              sql`now() - ${`${this.options.staleSeconds * 4} seconds`}::interval`,
+            ),
+          ),
+        );
+      for (const op of stuck) {
+        await this.db
+          .update(jobOperations)
+          .set({ batchesTotal: null, updatedAt: new Date() })
+          .where(eq(jobOperations.id, op.id));
+        await queue.send(QUEUES.plan, { opId: op.id, runId: op.operationId });
+      }
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'pipeline sweep failed');
+    }
+  }
+
+  /** Marks queued batches of a stopped run so no worker starts them. */
+  async dropQueued(runId: string): Promise<void> {
+    await this.db
+      .update(operationBatches)
+      .set({ status: 'cancelled' })
+      .where(and(eq(operationBatches.runId, runId), inArray(operationBatches.status, ['queued'])));
+  }
+}

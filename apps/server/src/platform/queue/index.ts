@@ -1,0 +1,1 @@
+export { startQueue, QUEUE_SCHEMA, type Queue, type QueueJob } from './queue.js';

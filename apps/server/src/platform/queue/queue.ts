@@ -1,0 +1,82 @@
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '../db/database.js';
+
+/** The queue's view of one job it hands a worker. */
+export interface QueueJob<T> {
+  id: string;
+  data: T;
+}
+
+export interface Queue {
+  send<T extends object>(name: string, data: T, options?: { id?: string }): Promise<string>;
+  /** Runs `slots` handlers side by side on `name`; each takes one job at a time. */
+  work<T>(name: string, slots: number, handler: (job: QueueJob<T>) => Promise<void>): Promise<void>;
+  cancel(name: string, id: string): Promise<void>;
+  /** pg-boss's state of a job (created, retry, active, completed, cancelled, failed), or null. */
+  state(name: string, id: string): Promise<string | null>;
+  stop(): Promise<void>;
+}
+
+export const QUEUE_SCHEMA = 'pgboss';
+
+/**
+ * pg-boss on the app's database: on PostgreSQL through its own pool, on PGlite through the
+ * handle's executeSql (one embedded connection, so workers run inside this process).
+ */
+export async function startQueue(
+  database: DatabaseHandle,
+  names: string[],
+  onError: (error: Error) => void,
+): Promise<Queue> {
+  const common = {
+    schema: QUEUE_SCHEMA,
+    // Our own heartbeats reclaim stuck work; pg-boss's expiry is only a backstop.
+    expireInHours: 12,
+    retryLimit: 0,
+    supervise: true,
+    schedule: false,
+    maintenanceIntervalSeconds: 120,
+  };
+  const boss =
+    database.kind === 'postgres' && database.url
+      ? new PgBoss({ ...common, connectionString: database.url, max: 4 })
+      : new PgBoss({
+          ...common,
+          db: { executeSql: (text, values) => database.executeSql(text, values as unknown[]) },
+        });
+  boss.on('error', onError);
+  await boss.start();
+  for (const name of names) await boss.createQueue(name, { name, policy: 'standard' });
+  const workers: string[] = [];
+  return {
+    async send(name, data, options = {}) {
+      const id = await boss.send(name, data, options.id ? { id: options.id } : {});
+      if (!id) throw new Error(`queue ${name} refused a job`);
+      return id;
+    },
+    async work(name, slots, handler) {
+      for (let slot = 0; slot < slots; slot += 1) {
+        workers.push(
+          await boss.work<object>(
+            name,
+            { batchSize: 1, pollingIntervalSeconds: 0.5 },
+            async (jobs) => {
+              for (const job of jobs) await handler({ id: job.id, data: job.data as never });
+            },
+          ),
+        );
+      }
+    },
+    cancel: async (name, id) => {
+      await boss.cancel(name, id).catch(() => undefined);
+    },
+    async state(name, id) {
+      const job = await boss.getJobById(name, id, { includeArchive: true });
+      return job?.state ?? null;
+    },
+    async stop() {
+      for (const id of workers.splice(0)) await boss.offWork({ id }).catch(() => undefined);
+      await boss.stop({ graceful: true, timeout: 5000, wait: true });
+    },
+  };
+}
