@@ -80,11 +80,17 @@ export function registerOperationRoutes(
   }
 
   // Reports and downloads open in a new window, so the link itself is the permission.
-  app.get<{ Params: { token: string; '*': string } }>(
-    '/operation-files/:token/*',
+  app.get<{ Params: { folder: string; expires: string; mac: string; '*': string } }>(
+    '/operation-files/:folder/:expires/:mac/*',
     { config: { access: 'public' }, schema: { hide: true } },
     async (request, reply) => {
-      const key = readFileLink(ctx.deps.linkSecret, request.params.token, request.params['*']);
+      const { folder, expires, mac } = request.params;
+      const key = readFileLink(ctx.deps.linkSecret, {
+        folder,
+        expires,
+        mac,
+        path: request.params['*'],
+      });
       if (!key) return reply.status(404).send({ error: 'This link is invalid or has expired.' });
       const head = await ctx.deps.blobs.head(key);
       if (!head) return reply.status(404).send({ error: 'Not found.' });
