@@ -21,6 +21,7 @@ import { registerAuditTypesModule, seedArgSpecs } from './modules/audit-types/in
 import { registerJobAttachmentsModule } from './modules/job-attachments/index.js';
 import { registerJobSettingsModule } from './modules/job-settings/index.js';
 import { registerOperationsModule } from './modules/operations/index.js';
+import { registerToolsModule } from './modules/tools/index.js';
 import { registerAuthRoutes } from './modules/auth/index.js';
 import { registerChatModule } from './modules/chat/index.js';
 import { registerDistrictsModule } from './modules/districts/index.js';
@@ -104,7 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerAuditTypesModule(api, authenticator, deps);
       registerAuditJobsModule(api, authenticator, deps);
       registerJobSettingsModule(api, authenticator, deps);
-      await registerOperationsModule(api, authenticator, deps);
+      const runtime = await registerOperationsModule(api, authenticator, deps);
+      registerToolsModule(api, authenticator, deps, runtime);
       registerJobAttachmentsModule(api, authenticator, deps);
       registerProjectsModule(api, authenticator, deps);
       registerPackagesModule(api, authenticator, deps);

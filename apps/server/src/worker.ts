@@ -1,4 +1,5 @@
 import { PipelineRuntime, runtimeOptions } from './modules/operations/index.js';
+import { attachToolRunner } from './modules/tools/index.js';
 import { loadConfig } from './platform/config.js';
 import { createLogger, createPlatform } from './platform/platform.js';
 
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
     deps,
     runtimeOptions(deps, Math.max(1, config.PIPELINE_WORKERS)),
   );
+  attachToolRunner(deps, runtime);
   await runtime.start();
   log.info(
     `pipeline worker ${runtime.workerId} is running ${runtime.options.workers} batch handler(s)`,

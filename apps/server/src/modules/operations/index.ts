@@ -37,3 +37,7 @@ export async function registerOperationsModule(
 }
 
 export { PipelineRuntime } from './pipeline.runner.js';
+export { QUEUES } from './pipeline.runner.js';
+export { openJobStore } from './job-inputs.js';
+export { BlobJobStore } from './pipeline-store.js';
+export { signFileLink } from './operation-files.js';

@@ -2,11 +2,12 @@ import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { OPERATION_MESSAGES as M } from '@scrutineer/contracts';
 import { logKey, type StageName } from '@scrutineer/audit-core';
-import { jobOperations } from '../../db/schema.js';
+import { jobOperations, toolRuns } from '../../db/schema.js';
 import { notFound } from '../../platform/errors.js';
 import { loadJob } from '../audit-jobs/index.js';
-import type { UserRow } from '../users/index.js';
+import { isAdmin, type UserRow } from '../users/index.js';
 import { openJobStore } from './job-inputs.js';
+import { BlobJobStore } from './pipeline-store.js';
 import { findOperation, type OperationRow } from './operations.repository.js';
 import type { OperationsContext } from './operations.service.js';
 
@@ -23,6 +24,19 @@ async function findByName(ctx: OperationsContext, name: string): Promise<Operati
   return row ?? null;
 }
 
+/** A tool run's log (its operation_id); global tools' logs are the Admin's. */
+async function readToolLog(ctx: OperationsContext, user: UserRow, ref: string): Promise<Readable> {
+  const [run] = /^[0-9a-f-]{36}$/.test(ref)
+    ? await ctx.deps.database.db.select().from(toolRuns).where(eq(toolRuns.id, ref))
+    : [];
+  if (!run) throw notFound(M.operationNotFound);
+  if (run.jobId) await loadJob(ctx.deps.database.db, user, run.jobId);
+  else if (!isAdmin(user)) throw notFound(M.operationNotFound);
+  const text = await new BlobJobStore(ctx.deps.blobs, run.folder).readText('log.txt');
+  if (text === null) throw notFound(M.logNotFound);
+  return Readable.from([text]);
+}
+
 /**
  * The log as it stands: the stage's log.txt, or while a stage that fans out runs, its
  * batches' logs in order.
@@ -33,7 +47,7 @@ export async function readOperationLog(
   ref: string,
 ): Promise<Readable> {
   const row = /^\d+$/.test(ref) ? null : await findByName(ctx, ref);
-  if (!row) throw notFound(M.operationNotFound);
+  if (!row) return readToolLog(ctx, user, ref);
   await loadJob(ctx.deps.database.db, user, row.jobId);
   const { store } = await openJobStore(ctx.deps, row.jobId);
   const key = logKey(row.operation as StageName);

@@ -111,6 +111,24 @@ export class PipelineRuntime {
     if (this.queue) await (await this.queue).cancel(QUEUES.plan, runId);
   }
 
+  /** The queue's state of a job, when the queue runs here. */
+  async queueState(name: string, id: string): Promise<string | null> {
+    if (!this.queue) return null;
+    return (await this.queue).state(name, id);
+  }
+
+  /** Aborts a tool run handled here and takes its job off the queue. */
+  async cancelTool(runId: string): Promise<void> {
+    this.running.get(runId)?.abort();
+    if (this.queue) await (await this.queue).cancel(QUEUES.tool, runId);
+  }
+
+  /** Tool runs register their abort here so a stop reaches them at once. */
+  track(runId: string, controller: AbortController): () => void {
+    this.running.set(runId, controller);
+    return () => this.running.delete(runId);
+  }
+
   /** The queue's state of a run's plan job, when the queue runs here. */
   async planState(runId: string): Promise<string | null> {
     if (!this.queue) return null;
