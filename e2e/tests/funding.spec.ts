@@ -74,8 +74,9 @@ test('a $1,500 donation shows the cheque instructions', async ({ page, request }
   await expect(page.getByRole('dialog', { name: 'Show your donation?' })).toBeVisible();
 });
 
-test('a User buys a monthly plan and the elections area opens for them', async ({
+test('a User buys a monthly plan, the elections area opens for them, and the Admin reads the payment', async ({
   page,
+  browser,
   request,
 }) => {
   const token = await apiSignIn(request, ADMIN);
@@ -110,6 +111,32 @@ test('a User buys a monthly plan and the elections area opens for them', async (
   await page.goto('/elections');
   await expect(page).toHaveURL(/\/elections$/);
   await expect(page.getByRole('heading', { name: 'Elections' })).toBeVisible();
+
+  // The Admin reads the card payment behind it in the Users tab.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await admin.goto('/session/login');
+  await signInThroughForm(admin, ADMIN);
+  await expect(admin).toHaveURL(/\/home$/);
+  await admin.goto('/admin-board?tab=users');
+  await admin.getByRole('textbox', { name: 'Search' }).fill(account.email);
+  await admin
+    .getByRole('grid', { name: 'Active users' })
+    .getByRole('button', { name: `Subscriptions of ${account.email}` })
+    .click();
+  const line = admin
+    .getByRole('table', { name: `Subscriptions of ${account.email}` })
+    .getByRole('row')
+    .filter({ hasText: 'Citizen Auditor' });
+  await expect(line.getByText('Monthly')).toBeVisible();
+  await line.getByRole('button', { name: 'Payment details' }).click();
+  const payment = admin.getByRole('dialog', { name: 'Payment Details' });
+  await expect(payment).toContainText('Paula Planless');
+  await expect(payment).toContainText(account.email);
+  await expect(payment).toContainText('Price: $15');
+  await expect(payment).toContainText(/Transaction Id: \S+/);
+  await screenshot(admin, 'admin-payment-details');
+  await adminContext.close();
 });
 
 test('the audit donation page splits $100 over three jobs', async ({ page, request }) => {

@@ -36,7 +36,7 @@ export function PaymentDetailsDialog({
                   .join(', '),
               ],
             ].map(([label, value]) => (
-              <Typography key={label}>
+              <Typography key={label} sx={{ overflowWrap: 'anywhere' }}>
                 <strong>{label}:</strong> {value}
               </Typography>
             ))}

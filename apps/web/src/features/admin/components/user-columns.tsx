@@ -39,7 +39,13 @@ export function userColumns(
     headerName: short,
     description: label,
     sortable: false,
-    width: 72,
+    width: 68,
+    // Six narrow columns: a smaller two-line title fits where the grid's own would be cut.
+    renderHeader: () => (
+      <Box sx={{ fontSize: 11.5, fontWeight: 600, lineHeight: 1.2, whiteSpace: 'normal' }}>
+        {short}
+      </Box>
+    ),
     align: 'center',
     headerAlign: 'center',
     renderCell: ({ row }) => (
@@ -52,15 +58,15 @@ export function userColumns(
     ),
   }));
   return [
-    { field: 'first_name', headerName: 'First Name', sortable: false, flex: 1, minWidth: 90 },
-    { field: 'last_name', headerName: 'Last Name', sortable: false, flex: 1, minWidth: 90 },
-    { field: 'email', headerName: 'Email', sortable: false, flex: 1.6, minWidth: 160 },
+    { field: 'first_name', headerName: 'First Name', sortable: false, flex: 1, minWidth: 80 },
+    { field: 'last_name', headerName: 'Last Name', sortable: false, flex: 1, minWidth: 80 },
+    { field: 'email', headerName: 'Email', sortable: false, flex: 1.6, minWidth: 140 },
     ...flags,
     {
       field: 'actions',
       headerName: 'Actions',
       sortable: false,
-      width: status === 'Active' ? 180 : 90,
+      width: status === 'Active' ? 172 : 90,
       renderCell: ({ row }) => (
         <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
           {status === 'Active' ? (
