@@ -100,7 +100,11 @@ export function StagedOperationsTable({
                     {op.operation}
                   </Typography>
                   {op.description && (
-                    <Typography variant="caption" color="textSecondary">
+                    <Typography
+                      variant="caption"
+                      color="textSecondary"
+                      sx={{ display: 'block', lineHeight: 1.35, maxWidth: 220 }}
+                    >
                       {op.description}
                     </Typography>
                   )}
