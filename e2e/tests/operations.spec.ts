@@ -1,0 +1,166 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { screenshot } from '../support/api';
+import { generateElection, uploadBytes } from '../support/operations';
+import { addMember, apiCall, createElection } from '../support/uploads';
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/session/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+function toast(page: Page, text: string) {
+  return expect(
+    page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first(),
+  ).toBeVisible();
+}
+
+const row = (page: Page, stage: string) =>
+  page.getByRole('table', { name: 'Audit stages' }).locator(`tr[data-stage="${stage}"]`);
+/** built, SUCCESS or built-new (not unbuilt-ready, which also contains 'built'). */
+const BUILT = /^(built|SUCCESS|built-new)$/;
+const chip = (page: Page, stage: string) => row(page, stage).locator('[data-status]');
+
+async function percentOf(bar: Locator): Promise<number> {
+  return Number((await bar.getAttribute('aria-valuenow')) ?? 0);
+}
+
+test('an Auditor runs precheck, watches progress and the log, stops and resets a stage, runs the rest and opens the final report', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(600_000);
+  const { token: adminToken, electionId } = await createElection(
+    request,
+    'Mono',
+    'Mono General 2024',
+  );
+  const auditor = await addMember(request, adminToken, electionId, 'Auditor', {
+    first: 'Otto',
+    last: 'Operator',
+  });
+  const election = await generateElection('e2e-operations', 720);
+  await uploadBytes(request, adminToken, electionId, 'mono-ballots.zip', 'BIA', election.images);
+  await uploadBytes(request, adminToken, electionId, 'mono-cvr.zip', 'CVR', election.cvr);
+
+  await signIn(page, auditor);
+  const token = await page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('scrutineer.user') ?? '{}') as { access_token: string })
+        .access_token,
+  );
+  const job = await apiCall<{ id: number }>(request, token, 'POST', '/audit-jobs', {
+    name: 'Mono image audit',
+    description: 'Every ballot image against the CVR',
+    election_id: electionId,
+  });
+  // Small batches, so extractvote reports progress batch by batch for long enough to stop it.
+  await apiCall(request, token, 'POST', `/job-settings/${job.id}`, {
+    file_name: 'JOB_Mono_image_audit.csv',
+    settings: { session_specs: [{ argument: 'batch_size', value: '20' }] },
+    stage: 'extractvote',
+  });
+  await apiCall(
+    request,
+    token,
+    'POST',
+    '/job-settings/generate-file',
+    {
+      job_id: job.id,
+      json_data: election.definition,
+    },
+    200,
+  );
+
+  await page.goto(`/audit-jobs/${job.id}`);
+  await page.getByRole('tab', { name: 'Audit Operations' }).click();
+  await expect(chip(page, 'precheck')).toHaveAttribute('data-status', 'unbuilt-ready');
+  await expect(chip(page, 'gen_bif')).toHaveAttribute('data-status', 'unbuilt-notready');
+  await expect(row(page, 'gen_bif').getByRole('button', { name: 'Run gen_bif' })).toBeDisabled();
+  await screenshot(page, 'operations-ready');
+
+  // Precheck: launched, then built at 100% with its log and reports.
+  await row(page, 'precheck').getByRole('button', { name: 'Run precheck' }).click();
+  await toast(page, 'Operation Launched');
+  await expect(chip(page, 'precheck')).toHaveAttribute('data-status', BUILT, {
+    timeout: 60_000,
+  });
+  await expect(row(page, 'precheck').getByRole('progressbar')).toHaveAttribute(
+    'aria-valuenow',
+    '100',
+  );
+  await row(page, 'precheck').getByRole('button', { name: 'Logs of precheck' }).click();
+  const precheckLog = page.getByLabel('Log of precheck');
+  await expect(precheckLog).not.toHaveText(/No log yet|Loading/);
+  await screenshot(page, 'operations-precheck-log');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+  // Run All up to extractvote, from the job-control list.
+  const control = page.getByRole('table', { name: 'Job control' });
+  for (const label of ['Prescan', 'genstyles', 'gentemplates', 'extractvote'])
+    await control.getByRole('checkbox', { name: `Select ${label}` }).check();
+  await page.getByRole('button', { name: 'Run All' }).click();
+  await expect(chip(page, 'extractvote')).toHaveAttribute('data-status', 'RUNNING', {
+    timeout: 240_000,
+  });
+
+  // extractvote runs: its progress bar and its log tail both move, and it shows as running.
+  await expect(page.getByRole('table', { name: 'Running stages' })).toContainText('extractvote');
+  // Read the bar while no dialog hides the table from the accessibility tree.
+  const bar = row(page, 'extractvote').getByRole('progressbar');
+  const firstPercent = await percentOf(bar);
+  await expect(async () => expect(await percentOf(bar)).toBeGreaterThan(firstPercent)).toPass({
+    timeout: 30_000,
+  });
+  await screenshot(page, 'operations-extractvote-running');
+  await row(page, 'extractvote').getByRole('button', { name: 'Logs of extractvote' }).click();
+  const log = page.getByLabel('Log of extractvote');
+  await expect(log).not.toHaveText(/No log yet|Loading/, { timeout: 20_000 });
+  const firstLog = (await log.textContent()) ?? '';
+  await expect(async () =>
+    expect((await log.textContent())?.length ?? 0).toBeGreaterThan(firstLog.length),
+  ).toPass({ timeout: 30_000 });
+  await screenshot(page, 'operations-extractvote-log');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+  // Stop it, then reset it: back to ready, with a forced rerun offered.
+  await row(page, 'extractvote').getByRole('button', { name: 'Stop extractvote' }).click();
+  await toast(page, 'Operation has been Stop');
+  await expect(chip(page, 'extractvote')).toHaveAttribute('data-status', 'STOPPED', {
+    timeout: 30_000,
+  });
+  await screenshot(page, 'operations-stopped');
+  await row(page, 'extractvote').getByRole('button', { name: 'Reset extractvote' }).click();
+  await toast(page, 'Operation has been reset');
+  await expect(chip(page, 'extractvote')).toHaveAttribute('data-status', 'unbuilt-ready');
+  await expect(
+    row(page, 'extractvote').getByRole('button', { name: 'Rerun extractvote' }),
+  ).toBeVisible();
+
+  // Run the rest through Final Report with Run All.
+  for (const label of ['Prescan', 'genstyles', 'gentemplates'])
+    await control.getByRole('checkbox', { name: `Select ${label}` }).uncheck();
+  for (const label of ['cmpcvr', 'adjudicate', 'Final Report'])
+    await control.getByRole('checkbox', { name: `Select ${label}` }).check();
+  await page.getByRole('button', { name: 'Run All' }).click();
+  await expect(chip(page, 'genreport')).toHaveAttribute('data-status', BUILT, {
+    timeout: 420_000,
+  });
+  for (const stage of ['extractvote', 'cmpcvr', 'adjudicate'])
+    await expect(chip(page, stage)).toHaveAttribute('data-status', BUILT);
+  await expect(page.getByText('No stage is running.')).toBeVisible();
+  await screenshot(page, 'operations-all-built');
+
+  // The final report opens in a new window.
+  await row(page, 'genreport').getByRole('button', { name: 'Reports of genreport' }).click();
+  const [report] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('menuitem', { name: 'Final report (HTML)' }).click(),
+  ]);
+  await report.waitForLoadState();
+  expect(report.url()).toContain('/api/operation-files/');
+  await expect(report.locator('body')).toContainText(/Normal Disagreed|discrepanc/i);
+  await screenshot(report, 'operations-final-report');
+});
