@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { screenshot } from '../support/api';
+import { ADMIN, screenshot } from '../support/api';
 import { generateElection, uploadBytes } from '../support/operations';
 import { addMember, apiCall, createElection } from '../support/uploads';
 
@@ -34,16 +34,16 @@ test('an Auditor runs precheck, watches progress and the log, stops and resets a
   test.setTimeout(600_000);
   const { token: adminToken, electionId } = await createElection(
     request,
-    'Mono',
-    'Mono General 2024',
+    'Sierra',
+    'Sierra General 2024',
   );
   const auditor = await addMember(request, adminToken, electionId, 'Auditor', {
     first: 'Otto',
     last: 'Operator',
   });
   const election = await generateElection('e2e-operations', 720);
-  await uploadBytes(request, adminToken, electionId, 'mono-ballots.zip', 'BIA', election.images);
-  await uploadBytes(request, adminToken, electionId, 'mono-cvr.zip', 'CVR', election.cvr);
+  await uploadBytes(request, adminToken, electionId, 'sierra-ballots.zip', 'BIA', election.images);
+  await uploadBytes(request, adminToken, electionId, 'sierra-cvr.zip', 'CVR', election.cvr);
 
   await signIn(page, auditor);
   const token = await page.evaluate(
@@ -52,13 +52,13 @@ test('an Auditor runs precheck, watches progress and the log, stops and resets a
         .access_token,
   );
   const job = await apiCall<{ id: number }>(request, token, 'POST', '/audit-jobs', {
-    name: 'Mono image audit',
+    name: 'Sierra image audit',
     description: 'Every ballot image against the CVR',
     election_id: electionId,
   });
   // Small batches, so extractvote reports progress batch by batch for long enough to stop it.
   await apiCall(request, token, 'POST', `/job-settings/${job.id}`, {
-    file_name: 'JOB_Mono_image_audit.csv',
+    file_name: 'JOB_Sierra_image_audit.csv',
     settings: { session_specs: [{ argument: 'batch_size', value: '20' }] },
     stage: 'extractvote',
   });
@@ -163,4 +163,76 @@ test('an Auditor runs precheck, watches progress and the log, stops and resets a
   expect(report.url()).toContain('/api/operation-files/');
   await expect(report.locator('body')).toContainText(/Normal Disagreed|discrepanc/i);
   await screenshot(report, 'operations-final-report');
+});
+
+test('an Auditor adds a registered tool to a job, runs it and reads its log; the Admin sees Restart RDS at /tools', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const { token: adminToken, electionId } = await createElection(
+    request,
+    'Tuolumne',
+    'Tuolumne General 2024',
+  );
+  const auditor = await addMember(request, adminToken, electionId, 'Auditor', {
+    first: 'Tess',
+    last: 'Tooler',
+  });
+  const election = await generateElection('e2e-tools', 40);
+  await uploadBytes(
+    request,
+    adminToken,
+    electionId,
+    'tuolumne-ballots.zip',
+    'BIA',
+    election.images,
+  );
+  await uploadBytes(request, adminToken, electionId, 'tuolumne-cvr.zip', 'CVR', election.cvr);
+  await signIn(page, auditor);
+  const token = await page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('scrutineer.user') ?? '{}') as { access_token: string })
+        .access_token,
+  );
+  const job = await apiCall<{ id: number }>(request, token, 'POST', '/audit-jobs', {
+    name: 'Tuolumne tools',
+    election_id: electionId,
+  });
+
+  await page.goto(`/audit-jobs/${job.id}`);
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await expect(page.getByText('No tools yet.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Restart RDS' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add Tool' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Tool' });
+  await expect(dialog.getByRole('button', { name: 'Add' })).toBeDisabled();
+  await dialog.getByRole('combobox', { name: /Function Name/ }).click();
+  await page.getByRole('option', { name: 'recount_cvr' }).click();
+  await expect(dialog.getByLabel(/Api Operands/)).toHaveValue(/"op": "recount_cvr"/);
+  await screenshot(page, 'tools-add');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await toast(page, 'Tool save successfully');
+
+  const tools = page.getByRole('table', { name: 'Tools' });
+  const row = tools.getByRole('row', { name: /recount_cvr/ });
+  await row.getByRole('button', { name: 'Run recount_cvr' }).click();
+  await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'SUCCESS', {
+    timeout: 120_000,
+  });
+  await expect(row.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  await row.getByRole('button', { name: 'Help of recount_cvr' }).click();
+  await expect(tools).toContainText('Recount the records');
+  await screenshot(page, 'tools-run');
+  await row.getByRole('button', { name: 'Logs of recount_cvr' }).click();
+  await expect(page.getByLabel('Log of recount_cvr')).not.toHaveText(/No log yet|Loading/);
+  await screenshot(page, 'tools-log');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signIn(page, ADMIN);
+  await page.goto('/tools');
+  await expect(page.getByRole('heading', { name: 'Tools' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Restart RDS' })).toBeEnabled();
+  await screenshot(page, 'tools-admin');
 });

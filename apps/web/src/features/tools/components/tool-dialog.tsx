@@ -17,6 +17,8 @@ import {
 interface ToolDialogProps {
   /** The row to edit; null adds one. */
   tool: Tool | null;
+  /** The job the tool belongs to, written into the operands template; null at /tools. */
+  jobId: number | null;
   specs: readonly ActionSpec[];
   pending: boolean;
   onSave: (settings: ToolSettings) => void;
@@ -33,16 +35,17 @@ export function parseOperands(text: string): ToolSettings['api_operands'] | null
   }
 }
 
-function operandsTemplate(spec: ActionSpec): string {
+function operandsTemplate(spec: ActionSpec, jobId: number | null): string {
   const operands: Record<string, unknown> = { op: spec.function_name };
   for (const [name, operand] of Object.entries(spec.operands)) {
-    if (name !== 'job_id') operands[name] = operand.type === 'int' ? 0 : '';
+    if (name === 'job_id') operands[name] = jobId ?? 0;
+    else operands[name] = operand.type === 'int' ? 0 : '';
   }
   return JSON.stringify(operands, null, 2);
 }
 
 /** Tools add/edit: a row names one of the server's registered tool functions with its operands. */
-export function ToolDialog({ tool, specs, pending, onSave, onClose }: ToolDialogProps) {
+export function ToolDialog({ tool, jobId, specs, pending, onSave, onClose }: ToolDialogProps) {
   const [functionName, setFunctionName] = useState(tool?.function_name ?? '');
   const [script, setScript] = useState(tool?.script ?? '');
   const [apiEntry, setApiEntry] = useState(tool?.api_entry ?? '');
@@ -60,7 +63,7 @@ export function ToolDialog({ tool, specs, pending, onSave, onClose }: ToolDialog
     setScript(spec.script);
     setApiEntry(spec.api_entry);
     setHelpText(spec.help_text);
-    setOperands(operandsTemplate(spec));
+    setOperands(operandsTemplate(spec, jobId));
   };
 
   return (

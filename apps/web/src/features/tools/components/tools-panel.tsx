@@ -175,6 +175,7 @@ export function ToolsPanel({ jobId, restart }: ToolsPanelProps) {
       {editing && (
         <ToolDialog
           tool={editing.tool}
+          jobId={jobId}
           specs={specs.data?.items ?? []}
           pending={save.isPending}
           onClose={() => setEditing(null)}
