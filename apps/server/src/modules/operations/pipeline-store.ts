@@ -58,6 +58,17 @@ export class BlobJobStore implements JobStore {
     yield* found;
   }
 
+  /** Archives are read by ranges: a batch fetches the zip's directory and its own entries. */
+  async openRange(key: string) {
+    const blob = this.blobKey(key);
+    const head = await this.blobs.head(blob);
+    if (!head) throw new Error(`${key} is not stored`);
+    return {
+      size: head.size,
+      read: (start: number, end: number) => this.blobs.read(blob, { start, end: end - 1 }),
+    };
+  }
+
   async exists(key: string): Promise<boolean> {
     return (await this.blobs.head(this.blobKey(key))) !== null;
   }
