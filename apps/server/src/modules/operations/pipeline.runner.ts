@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   joinBatches,
   logKey,
@@ -17,8 +17,10 @@ import { adjudicateStage, writeAdjudications } from './adjudicate.stage.js';
 import { openJobStore } from './job-inputs.js';
 import { settleReadiness, type OperationRow } from './operations.repository.js';
 import { stageOutputPrefixes } from './operations.stages.js';
+import { sweepStale } from './pipeline.sweep.js';
+import { QUEUES } from './queues.js';
 
-export const QUEUES = { plan: 'pipeline-plan', batch: 'pipeline-batch', tool: 'tool-run' } as const;
+export { QUEUES };
 
 interface PlanJob {
   opId: number;
@@ -37,7 +39,6 @@ export interface RuntimeOptions {
   heartbeatMs: number;
 }
 
-const BATCH_ATTEMPTS = 3;
 const INTERRUPTED = 'The server stopped while this stage ran. Reset it and run it again.';
 
 /** Tool functions register here so the runtime can run them on its queue. */
@@ -58,6 +59,10 @@ export class PipelineRuntime {
     private readonly deps: AppDeps,
     readonly options: RuntimeOptions,
   ) {}
+
+  get log() {
+    return this.deps.log;
+  }
 
   get db() {
     return this.deps.database.db;
@@ -319,11 +324,7 @@ export class PipelineRuntime {
         return;
       }
       if (result.status === 'FAILURE') {
-        await this.db
-          .update(operationBatches)
-          .set({ status: 'failed', finishedAt: new Date() })
-          .where(mine);
-        await this.finish(opId, runId, 'FAILURE', result.error ?? 'stage failed');
+        await this.failBatch(mine, opId, runId, result.error ?? 'stage failed');
         return;
       }
       const [done] = await this.db
@@ -335,14 +336,10 @@ export class PipelineRuntime {
       await this.joinIfLast(op, stage, store, claim.count);
     } catch (error) {
       clearInterval(timer);
-      await this.db
-        .update(operationBatches)
-        .set({ status: 'failed', finishedAt: new Date() })
-        .where(mine);
-      await this.finish(
+      await this.failBatch(
+        mine,
         opId,
         runId,
-        'FAILURE',
         error instanceof Error ? error.message : String(error),
       );
     } finally {
@@ -350,6 +347,19 @@ export class PipelineRuntime {
       this.running.delete(key);
       this.running.delete(runId);
     }
+  }
+
+  /**
+   * A batch that failed fails its stage, unless another worker took the batch over meanwhile
+   * (this attempt was presumed dead): then its outcome no longer counts.
+   */
+  private async failBatch(mine: SQL | undefined, opId: number, runId: string, message: string) {
+    const [owned] = await this.db
+      .update(operationBatches)
+      .set({ status: 'failed', finishedAt: new Date() })
+      .where(mine)
+      .returning({ id: operationBatches.id });
+    if (owned) await this.finish(opId, runId, 'FAILURE', message);
   }
 
   private async updatePercent(opId: number, runId: string): Promise<void> {
@@ -423,66 +433,10 @@ export class PipelineRuntime {
     });
   }
 
-  /** Batches whose worker went silent go back on the queue, at most three tries each. */
+  /** Batches whose worker went silent go back on the queue (pipeline.sweep.ts). */
   async sweep(): Promise<void> {
     try {
-      const stale = await this.db
-        .select({ batch: operationBatches, op: jobOperations })
-        .from(operationBatches)
-        .innerJoin(jobOperations, eq(jobOperations.id, operationBatches.operationRowId))
-        .where(
-          and(
-            eq(operationBatches.status, 'running'),
-            lt(
-              operationBatches.heartbeatAt,
-              sql`now() - ${`${this.options.staleSeconds} seconds`}::interval`,
-            ),
-            eq(jobOperations.status, 'RUNNING'),
-            sql`${jobOperations.operationId} = ${operationBatches.runId}`,
-          ),
-        );
-      const queue = await this.start();
-      for (const { batch } of stale) {
-        if (batch.attempt >= BATCH_ATTEMPTS) {
-          await this.finish(
-            batch.operationRowId,
-            batch.runId,
-            'FAILURE',
-            `batch ${batch.index + 1} failed ${batch.attempt} times: its worker stopped answering`,
-          );
-          continue;
-        }
-        this.deps.log.warn(
-          { runId: batch.runId, index: batch.index },
-          'batch worker went silent; queued again',
-        );
-        await queue.send(QUEUES.batch, {
-          opId: batch.operationRowId,
-          runId: batch.runId,
-          index: batch.index,
-        });
-      }
-      // A plan whose worker died before it sent the batches.
-      const stuck = await this.db
-        .select()
-        .from(jobOperations)
-        .where(
-          and(
-            eq(jobOperations.status, 'RUNNING'),
-            sql`coalesce(${jobOperations.batchesTotal}, 0) = 0`,
-            lt(
-              jobOperations.updatedAt,
-              sql`now() - ${`${this.options.staleSeconds * 4} seconds`}::interval`,
-            ),
-          ),
-        );
-      for (const op of stuck) {
-        await this.db
-          .update(jobOperations)
-          .set({ batchesTotal: null, updatedAt: new Date() })
-          .where(eq(jobOperations.id, op.id));
-        await queue.send(QUEUES.plan, { opId: op.id, runId: op.operationId });
-      }
+      await sweepStale(this, await this.start());
     } catch (error) {
       this.deps.log.warn({ err: error }, 'pipeline sweep failed');
     }

@@ -88,7 +88,7 @@ async function workerKilledInExtractvote() {
         PIPELINE_WORKERS: '1',
         PIPELINE_BATCH_SIZE: '8',
         PIPELINE_HEARTBEAT_MS: '300',
-        PIPELINE_STALE_SECONDS: '3',
+        PIPELINE_STALE_SECONDS: '10',
       };
       const workers: ChildWorker[] = [];
       for (let i = 0; i < 2; i += 1) {

@@ -1,0 +1,230 @@
+// The pipeline through the API on PostgreSQL with worker processes: a generated election with
+// planted discrepancies, every stage from precheck to genreport, the report scored against the
+// plants; then extractvote again with one worker process and with two, for the speed-up.
+// Run: `npm run build`, then `npx tsx bench/pipeline-workers.ts` (BALLOTS=2000 by default;
+// acceptance 5 asks BALLOTS=10000, which takes hours on two shared cores).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import yazl from 'yazl';
+import {
+  directorySink,
+  makeElection,
+  writeSyntheticElection,
+} from '../packages/audit-core/src/index.js';
+import { encodePassword } from '../packages/contracts/src/index.js';
+import { freePort, startPostgres } from '../scripts/lib/postgres.mjs';
+import { machineLine, writeSection } from './lib/results.js';
+import { repoRoot, startBuiltServer } from './lib/server.js';
+
+const COUNT = Number(process.env.BALLOTS ?? 2000);
+const BATCH = Number(process.env.BATCH_SIZE ?? 100);
+const ADMIN = { email: 'admin@scrutineer.local', password: 'admin-password' };
+
+const work = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-bench-pipeline-'));
+const postgres = await startPostgres();
+const dataDir = path.join(work, 'data');
+const env = {
+  DATABASE_URL: postgres.url,
+  DATA_DIR: dataDir,
+  PIPELINE_WORKERS: '0',
+  PIPELINE_BATCH_SIZE: String(BATCH),
+  SEED_DEMO_ELECTION: 'false',
+  LOG_LEVEL: 'warn',
+};
+const server = await startBuiltServer(await freePort(), env);
+const workers: ChildProcess[] = [];
+const startWorker = () => {
+  const child = spawn('node', [path.join(repoRoot, 'apps/server/dist/worker.js')], {
+    env: { ...process.env, ...env, PIPELINE_WORKERS: '1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  workers.push(child);
+  return child;
+};
+const stopWorkers = async () => {
+  for (const child of workers.splice(0)) {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+};
+
+async function call<T>(
+  method: string,
+  apiPath: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${server.url}/api${apiPath}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${apiPath}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+async function upload(
+  token: string,
+  electionId: number,
+  name: string,
+  type: string,
+  bytes: Buffer,
+) {
+  const started = await call<{ id: number; urls: string[]; chunk_size: number }>(
+    'POST',
+    '/files',
+    token,
+    {
+      election_id: electionId,
+      file_type: type,
+      file_name: name,
+      file_size: bytes.length,
+    },
+  );
+  const parts = [];
+  for (const [i, url] of started.urls.entries()) {
+    const slice = bytes.subarray(i * started.chunk_size, (i + 1) * started.chunk_size);
+    const answer = await fetch(new URL(url, server.url), { method: 'PUT', body: slice });
+    parts.push({ PartNumber: i + 1, ETag: answer.headers.get('etag') ?? '' });
+  }
+  await call('PUT', `/files/${started.id}`, token, { status: 'Uploaded', upload_parts: parts });
+}
+
+async function runStage(token: string, jobId: number, operation: string, force = false) {
+  const t0 = performance.now();
+  const launched = await call<{ operation_id: string }>('POST', '/job-operations', token, {
+    job_id: jobId,
+    operation,
+    force_rebuild: force,
+  });
+  for (;;) {
+    const poll = await call<{
+      status: string;
+      operation: { result: string; reports: { text: string; url: string }[] };
+    }>('GET', `/job-operations/refresh_status/${launched.operation_id}`, token);
+    if (poll.status !== 'RUNNING') {
+      if (poll.status !== 'SUCCESS')
+        throw new Error(`${operation}: ${poll.status} ${poll.operation.result}`);
+      return { seconds: (performance.now() - t0) / 1000, operation: poll.operation };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+try {
+  const token = (
+    await call<{ access_token: string }>('POST', '/auth/sign-in', undefined, {
+      email: ADMIN.email,
+      password: encodePassword(ADMIN.password),
+    })
+  ).access_token;
+  const district = await call<{ id: number }>('POST', '/districts', token, {
+    country: 'US',
+    state_name: 'CA',
+    district_name: 'Inyo',
+    email: 'clerk@example.org',
+  });
+  const vote = await call<{ id: number }>('POST', '/elections', token, {
+    name: 'Bench General',
+    e_type: 'General',
+    privacy: 'Public',
+    districtId: district.id,
+    date: '11-05-2024',
+  });
+  const election = makeElection({ seed: 'bench-pipeline' });
+  const written = await writeSyntheticElection(
+    election,
+    {
+      count: COUNT,
+      batchSize: 100,
+      misreads: 10,
+      missing: 3,
+      extra: 3,
+      swapBatches: false,
+      formats: ['dominion-json'],
+    },
+    createWriteStream(path.join(work, 'ballots.zip')),
+    directorySink(path.join(work, 'cvr')),
+  );
+  const zip = new yazl.ZipFile();
+  for (const name of await readdir(path.join(work, 'cvr')))
+    if (!['election.json', 'discrepancies.json', 'truth.jsonl'].includes(name))
+      zip.addFile(path.join(work, 'cvr', name), name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  await upload(
+    token,
+    vote.id,
+    'ballots.zip',
+    'BIA',
+    await readFile(path.join(work, 'ballots.zip')),
+  );
+  await upload(token, vote.id, 'cvr-export.zip', 'CVR', Buffer.concat(chunks));
+  const job = await call<{ id: number }>('POST', '/audit-jobs', token, {
+    name: 'Bench audit',
+    election_id: vote.id,
+  });
+  // The engine's election definition, as a JSON job file holding `contests`.
+  await call('POST', '/job-settings/generate-file', token, {
+    job_id: job.id,
+    file_name: 'election.json',
+    json_data: election,
+    file_type: 'JSON',
+  });
+
+  startWorker();
+  startWorker();
+  const times: [string, number][] = [];
+  let report: { text: string; url: string }[] = [];
+  for (const stage of [
+    'precheck',
+    'gen_bif',
+    'genstyles',
+    'gentemplates',
+    'extractvote',
+    'cmpcvr',
+    'adjudicate',
+    'genreport',
+  ]) {
+    const done = await runStage(token, job.id, stage);
+    times.push([stage, done.seconds]);
+    if (stage === 'genreport') report = done.operation.reports;
+  }
+  const csv = await (
+    await fetch(new URL(report.find((r) => r.text === 'Final report (CSV)')?.url ?? '', server.url))
+  ).text();
+  const found = csv.split('\n').filter((line) => line.startsWith('disagreement,')).length;
+
+  await stopWorkers();
+  startWorker();
+  const one = await runStage(token, job.id, 'extractvote', true);
+  startWorker();
+  const two = await runStage(token, job.id, 'extractvote', true);
+  await stopWorkers();
+  const body = [
+    `Run: \`npm run build && npx tsx bench/pipeline-workers.ts\` (BALLOTS=${COUNT}, batches of ${BATCH} sheets; PostgreSQL, the API with no workers of its own, \`npm run worker\` processes).`,
+    machineLine(),
+    '',
+    '| stage (2 worker processes) | seconds |',
+    '|---|---|',
+    ...times.map(([s, t]) => `| ${s} | ${t.toFixed(1)} |`),
+    '',
+    `Disagreements in the final report: **${found}**; planted: **${written.planted.length}**.`,
+    `extractvote with one worker process: ${one.seconds.toFixed(1)} s (${(COUNT / one.seconds).toFixed(1)} sheets/s); with two: ${two.seconds.toFixed(1)} s (${(COUNT / two.seconds).toFixed(1)} sheets/s): speed-up **${(one.seconds / two.seconds).toFixed(2)}×** on 2 shared cores.`,
+  ].join('\n');
+  await writeSection('Pipeline through the API with worker processes', body);
+  console.log(body);
+} finally {
+  await stopWorkers();
+  await server.stop();
+  postgres.stop();
+  await rm(work, { recursive: true, force: true });
+}
