@@ -165,7 +165,7 @@ test('an Auditor runs precheck, watches progress and the log, stops and resets a
   await screenshot(report, 'operations-final-report');
 });
 
-test('an Auditor adds a registered tool to a job, runs it and reads its log; the Admin sees Restart RDS at /tools', async ({
+test('an Auditor sets the settings of a stage, adds a registered tool to a job, runs it and reads its log; the Admin sees Restart RDS at /tools', async ({
   page,
   request,
 }) => {
@@ -201,6 +201,23 @@ test('an Auditor adds a registered tool to a job, runs it and reads its log; the
   });
 
   await page.goto(`/audit-jobs/${job.id}`);
+  // The stage-setting dialog writes extractvote's own arguments into a new JOB file.
+  await page.getByRole('tab', { name: 'Audit Operations' }).click();
+  await page.getByRole('button', { name: 'Stage settings of extractvote' }).click();
+  const settings = page.getByRole('dialog', { name: 'Stage settings: extractvote' });
+  await expect(settings.getByLabel('File Name')).toHaveValue('JOB_Tuolumne_tools.csv');
+  await settings.getByLabel('mark_threshold').fill('35');
+  await screenshot(page, 'operations-stage-settings');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await toast(page, 'JobFile Saved');
+  await expect(settings).toBeHidden();
+  await page.getByRole('button', { name: 'Stage settings of extractvote' }).click();
+  await expect(settings.getByLabel('mark_threshold')).toHaveValue('35');
+  await settings.getByLabel('mark_threshold').fill('36');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await toast(page, 'JobFile Saved');
+  await expect(settings).toBeHidden();
+
   await page.getByRole('tab', { name: 'Tools' }).click();
   await expect(page.getByText('No tools yet.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Restart RDS' })).toHaveCount(0);

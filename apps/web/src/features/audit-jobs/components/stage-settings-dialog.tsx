@@ -49,6 +49,21 @@ function mergeStage(file: JobSettings, groups: ArgGroup[], stage: JobSettings): 
   return merged;
 }
 
+/** Whether every entry of the settings applies to the stage (so the file may stay partial). */
+function onlyFor(settings: JobSettings, groups: readonly ArgGroup[], stage: string): boolean {
+  return Object.entries(settings).every(([group, entries]) =>
+    entries.every((e) => {
+      const spec = groups
+        .find((g) => g.group === group)
+        ?.arguments.find((a) => a.argument === e.argument);
+      const stages = spec ? parseStagesText(spec.stages) : null;
+      return (
+        stages === null || stages === 'session' || (Array.isArray(stages) && stages.includes(stage))
+      );
+    }),
+  );
+}
+
 /** The stage-setting dialog: the JOB file's arguments that apply to one stage only. */
 export function StageSettingsDialog({
   job,
@@ -75,12 +90,17 @@ export function StageSettingsDialog({
 
   const submit = () => {
     const own = settingsFromValues(groups, values);
+    const merged = mergeStage(file.data?.settings ?? {}, groups, own);
+    // A file holding this stage's arguments only is saved as that stage's (it may be partial);
+    // a fuller file is checked whole, required arguments included.
+    const partial = onlyFor(merged, specs.data?.items ?? [], stage);
     const body = jobFile
       ? {
           update: true,
           file_name: jobFile.file_name,
           old_file_name: jobFile.file_name,
-          settings: mergeStage(file.data?.settings ?? {}, groups, own),
+          settings: merged,
+          ...(partial ? { stage: stage as AuditStage } : {}),
         }
       : {
           update: false,
