@@ -54,6 +54,62 @@ describe('demo data on first start', () => {
     );
   });
 
+  it("runs the demo job's stages from precheck to genreport", async () => {
+    const jobs = await server.call<{ items: { id: number; name: string }[] }>(
+      'GET',
+      '/audit-jobs',
+      {
+        token,
+      },
+    );
+    const job = jobs.body.items.find((j) => j.name === 'Mono demo audit');
+    if (!job) throw new Error('no demo job');
+    const ended: string[] = [];
+    for (const operation of [
+      'precheck',
+      'gen_bif',
+      'genstyles',
+      'gentemplates',
+      'extractvote',
+      'cmpcvr',
+      'adjudicate',
+      'genreport',
+    ]) {
+      const launched = await server.call<{ operation_id: string }>('POST', '/job-operations', {
+        token,
+        body: { job_id: job.id, operation },
+      });
+      expect(launched.status, JSON.stringify(launched.body)).toBe(200);
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        const poll = await server.call<{ status: string }>(
+          'GET',
+          `/job-operations/refresh_status/${launched.body.operation_id}`,
+          { token },
+        );
+        if (poll.body.status !== 'RUNNING') {
+          ended.push(`${operation} ${poll.body.status}`);
+          break;
+        }
+        if (Date.now() > deadline) throw new Error(`${operation} still running`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+    expect(ended).toEqual(ended.map((line) => `${line.split(' ')[0]} SUCCESS`));
+    const adjudications = await server.call<{ items: { kind: string }[] }>(
+      'GET',
+      `/job-operations/adjudications/${job.id}`,
+      { token },
+    );
+    // Two misreads, one ballot without a record and one record without a ballot were planted.
+    expect(adjudications.body.items.map((a) => a.kind).sort()).toEqual([
+      'No CVR',
+      'No Image',
+      'Normal Disagreed',
+      'Normal Disagreed',
+    ]);
+  }, 600_000);
+
   it('runs only on an empty database', async () => {
     expect(await seedDemo(server.deps)).toBe(false);
   });
