@@ -103,7 +103,7 @@ describe('direct uploads, district files and general uploads', () => {
     // A reload resumes from the parts the server acknowledged, with the upload's own token.
     const progress = await server.call<{ parts: { PartNumber: number }[] }>(
       'GET',
-      `/general-upload/${started.body.id}/parts?upload_token=${encodeURIComponent(started.body.upload_token)}`,
+      `/general-upload/${started.body.id}/parts?upload_token=${encodeURIComponent(started.body.upload_token ?? '')}`,
     );
     expect(progress.status, JSON.stringify(progress.body)).toBe(200);
     expect(progress.body.parts.map((p) => p.PartNumber)).toEqual(parts.map((p) => p.PartNumber));
