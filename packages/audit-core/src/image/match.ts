@@ -2,7 +2,13 @@ import type { GreyImage } from './grey.js';
 import { registerPage } from './read.js';
 import type { Registration } from './register.js';
 import type { Template } from './template.js';
-import { distinguishingCells, thumbnail, thumbnailDistance, type Thumbnail } from './thumbnail.js';
+import {
+  differingCells,
+  distinguishingCells,
+  thumbnail,
+  thumbnailDistance,
+  type Thumbnail,
+} from './thumbnail.js';
 import { findTimingMarks, type TimingMarks } from './timing.js';
 
 export interface StyleMatch {
@@ -44,6 +50,24 @@ export function matchStyle(page: GreyImage, templates: Template[]): StyleMatch {
   }
   const [first, ...rest] = candidates;
   if (!first) throw new Error('no ballot style matches the page: timing marks not recognised');
+  if (candidates.every((c) => (c.template.samples?.length ?? 0) > 0)) {
+    // Against sheets of each style: the nearest sheet's count of clearly different cells.
+    const scored = candidates
+      .map((c) => ({
+        c,
+        d: Math.min(...(c.template.samples ?? []).map((s) => differingCells(c.ink, s))),
+      }))
+      .sort((a, b) => a.d - b.d);
+    const [best, second] = scored;
+    if (best)
+      return {
+        template: best.c.template,
+        registration: best.c.registration,
+        marks,
+        distance: best.d,
+        runnerUp: second?.d ?? Infinity,
+      };
+  }
   let best = first;
   let score = { distance: 0, runnerUp: Infinity };
   for (const other of rest) {
@@ -58,4 +82,22 @@ export function matchStyle(page: GreyImage, templates: Template[]): StyleMatch {
     }
   }
   return { template: best.template, registration: best.registration, marks, ...score };
+}
+
+/** Sheets per style kept as ink maps in the template's frame, for telling styles apart. */
+const SAMPLES = 6;
+
+/** Ink maps of the first exemplars that register on the template, in its frame. */
+export function styleSamples(template: Template, exemplars: GreyImage[]): Thumbnail[] {
+  const samples: Thumbnail[] = [];
+  for (const page of exemplars) {
+    if (samples.length >= SAMPLES) break;
+    try {
+      const { transform } = registerPage(page, template);
+      samples.push(thumbnail(page, transform, template.image));
+    } catch {
+      // An exemplar that does not register is no sample; combining rejected it too.
+    }
+  }
+  return samples;
 }

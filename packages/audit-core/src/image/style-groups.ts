@@ -1,6 +1,6 @@
 import type { GreyImage } from './grey.js';
 import { registerMarks } from './register.js';
-import { thumbnail, type Thumbnail } from './thumbnail.js';
+import { differingCells, thumbnail, type Thumbnail } from './thumbnail.js';
 import { findTimingMarks, type TimingMarks } from './timing.js';
 
 /** One exemplar as its vote record labels it. */
@@ -24,8 +24,6 @@ export interface StyleGroups {
   batches: { batch: string; exemplars: number; agreeing: number; trusted: boolean }[];
 }
 
-/** A thumbnail cell differs when the ink shares differ by more than this. */
-const CELL_DIFFERENCE = 0.25;
 /**
  * Exemplars per record style that take part in grouping. Comparing pages is quadratic in their
  * number, and templates are combined from groups of ten, so a few more than that suffice.
@@ -178,12 +176,4 @@ function inkMap(
   } catch {
     return undefined;
   }
-}
-
-function differingCells(a: Thumbnail, b: Thumbnail): number {
-  let count = 0;
-  const n = Math.min(a.ink.length, b.ink.length);
-  for (let i = 0; i < n; i += 1)
-    if (Math.abs((a.ink[i] ?? 0) - (b.ink[i] ?? 0)) > CELL_DIFFERENCE) count += 1;
-  return count;
 }

@@ -27,6 +27,11 @@ export interface Template {
   meanings: TargetMeaning[];
   contests: TemplateContest[];
   thumbnail: Thumbnail;
+  /**
+   * Ink maps of a few of the style's own sheets in the template's frame. A page is told from
+   * other styles best against sheets printed like it: the combined template's lines are bolder.
+   */
+  samples?: Thumbnail[];
 }
 
 export interface TemplateOptions {

@@ -69,3 +69,38 @@ export function distinguishingCells(
   }
   return mask;
 }
+
+/** A thumbnail cell differs when the ink shares differ by more than this. */
+const CELL_DIFFERENCE = 0.25;
+
+/**
+ * How many cells of two ink maps differ clearly. A voter's marks change a few cells; another
+ * contest layout changes many, so this tells styles apart where a mean difference blurs.
+ */
+export function differingCells(a: Thumbnail, b: Thumbnail): number {
+  let count = 0;
+  const n = Math.min(a.ink.length, b.ink.length);
+  for (let i = 0; i < n; i += 1)
+    if (Math.abs((a.ink[i] ?? 0) - (b.ink[i] ?? 0)) > CELL_DIFFERENCE) count += 1;
+  return count;
+}
+
+/** Ink maps as bytes (0–255), for storing a template's samples. */
+export function packThumbnails(maps: Thumbnail[]): Buffer {
+  const out = Buffer.alloc(maps.reduce((n, m) => n + m.ink.length, 0));
+  let at = 0;
+  for (const m of maps)
+    for (const v of m.ink) out[at++] = Math.round(Math.min(1, Math.max(0, v)) * 255);
+  return out;
+}
+
+export function unpackThumbnails(bytes: Uint8Array, width: number, height: number): Thumbnail[] {
+  const size = width * height;
+  const maps: Thumbnail[] = [];
+  for (let at = 0; size > 0 && at + size <= bytes.length; at += size) {
+    const ink = new Float32Array(size);
+    for (let i = 0; i < size; i += 1) ink[i] = (bytes[at + i] ?? 0) / 255;
+    maps.push({ width, height, step: STEP, ink });
+  }
+  return maps;
+}

@@ -6,7 +6,8 @@ import { encodePng, loadPage } from '../image/load.js';
 import { renderRedline } from '../image/proofs.js';
 import { groupExemplarsByImage, type LabelledPage } from '../image/style-groups.js';
 import type { TargetMeaning, Template, TemplateContest } from '../image/template.js';
-import { thumbnail } from '../image/thumbnail.js';
+import { packThumbnails, thumbnail, unpackThumbnails } from '../image/thumbnail.js';
+import { styleSamples } from '../image/match.js';
 import { findTimingMarks } from '../image/timing.js';
 import type { TemplateTarget } from '../image/targets.js';
 import type { ContestDefinition } from '../cvr/model.js';
@@ -259,6 +260,7 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
     const { image, thumbnail: _thumb, ...rest } = template;
     const stored = { ...rest, targets: rest.targets.map(storeTarget), mappingSource: source };
     await ctx.store.write(`${dir}template.png`, await encodePng(image));
+    await ctx.store.write(`${dir}samples.bin`, packThumbnails(styleSamples(template, exemplars)));
     await ctx.store.write(`${dir}template.json`, JSON.stringify(stored));
     await ctx.store.write(`${dir}redline.png`, await renderRedline(template));
     template.targets.forEach((t, i) => {
@@ -321,11 +323,17 @@ export async function loadTemplates(store: JobStore): Promise<Template[]> {
       await readBytes(store, key.replace(/template\.json$/, 'template.png')),
     );
     const { exemplars: _e, mappingSource: _m, ...template } = stored;
+    const small = thumbnail(image);
+    const samplesKey = key.replace(/template\.json$/, 'samples.bin');
+    const samples = (await store.exists(samplesKey))
+      ? unpackThumbnails(await readBytes(store, samplesKey), small.width, small.height)
+      : [];
     templates.push({
       ...template,
       dpi: template.dpi || estimateDpi(image),
       image,
-      thumbnail: thumbnail(image),
+      thumbnail: small,
+      ...(samples.length > 0 ? { samples } : {}),
     });
   }
   return templates;
