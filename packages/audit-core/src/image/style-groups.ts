@@ -28,7 +28,7 @@ export interface StyleGroups {
  * Exemplars per record style that take part in grouping. Comparing pages is quadratic in their
  * number, and templates are combined from groups of ten, so a few more than that suffice.
  */
-const GROUPED_PER_STYLE = 16;
+const GROUPED_PER_STYLE = 24;
 /** A batch whose exemplars agree with the groups at least this often is trusted. */
 const TRUSTED_BATCH = 0.8;
 

@@ -201,6 +201,7 @@ export async function compareCvr(ctx: StageContext): Promise<void> {
         detail: `the records of batch ${other} carry the ballots imaged in batch ${batch}`,
       });
 
+  const imaged = new Set(bif.filter((r) => r.has_image === 'true').map((r) => r.sheet_id ?? ''));
   let done = 0;
   for (const row of bif) {
     ctx.checkCancelled();
@@ -219,6 +220,9 @@ export async function compareCvr(ctx: StageContext): Promise<void> {
       for (const c of contests) count(c, 'unmatched_sheets');
     };
     if (row.has_image !== 'true') {
+      // In a swapped pair, a record carries the ballot of the same number in the other batch.
+      const carried = swappedTo.get(batchOf(sheet).batch);
+      if (carried && imaged.has(`${carried}-${batchOf(sheet).record}`)) continue;
       sheetRows.push({ ...base, class: 'No Image' });
       disagreements.push({
         kind: 'No Image',
@@ -242,16 +246,16 @@ export async function compareCvr(ctx: StageContext): Promise<void> {
     const imageBlank = [...contests.values()].every(
       (c) => c.votes.length === 0 && c.gray.length === 0,
     );
-    if (row.has_cvr !== 'true') {
+    const record = recordOf(sheet);
+    if (!record) {
       sheetRows.push({ ...base, style: status.style, class: 'No CVR' });
       disagreements.push({ kind: 'No CVR', ...base, detail: 'a ballot image with no vote record' });
       touch(contests.keys());
       continue;
     }
-    const record = recordOf(sheet);
     const classes = compareSheet(sheet, record);
-    const original = record?.versions ? compareSheet(sheet, record, 'original') : undefined;
-    const adjudicated = record?.versions?.adjudicated
+    const original = record.versions ? compareSheet(sheet, record, 'original') : undefined;
+    const adjudicated = record.versions?.adjudicated
       ? compareSheet(sheet, record, 'adjudicated')
       : undefined;
     classes.forEach((c, i) => {
@@ -278,9 +282,9 @@ export async function compareCvr(ctx: StageContext): Promise<void> {
           image_votes: c.image.overvote ? ['overvote', ...c.image.votes] : c.image.votes,
           image_gray: c.image.gray,
           cvr_votes: cvr.overvote ? ['overvote', ...cvr.votes] : cvr.votes,
-          cvr_place: record?.place ?? row.cvr_place,
+          cvr_place: record.place ?? row.cvr_place,
           detail: swappedTo.has(batchOf(sheet).batch)
-            ? `compared with ${record?.id ?? '?'} of the swapped batch`
+            ? `compared with ${record.id} of the swapped batch`
             : '',
         });
     });
