@@ -101,12 +101,13 @@ describe('demo data on first start', () => {
       `/job-operations/adjudications/${job.id}`,
       { token },
     );
-    // Two misreads, one ballot without a record and one record without a ballot were planted.
+    // Two misreads, a ballot without a record, a record without a ballot and a swapped batch.
     expect(adjudications.body.items.map((a) => a.kind).sort()).toEqual([
       'No CVR',
       'No Image',
       'Normal Disagreed',
       'Normal Disagreed',
+      'Swapped Batch',
     ]);
   }, 600_000);
 

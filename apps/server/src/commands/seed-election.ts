@@ -27,7 +27,7 @@ const DEMO_BALLOTS = 60;
 
 /**
  * A small generated election for a first look: a district, an election with its ballot image
- * archive and Dominion vote records (with a few planted discrepancies), and an audit job whose
+ * archive and Dominion vote records (with planted discrepancies, a swapped batch among them), and an audit job whose
  * election information file describes the contests, ready for its stages to run.
  */
 export async function seedDemoElection(deps: AppDeps, auditor: UserRow): Promise<void> {
@@ -62,12 +62,10 @@ export async function seedDemoElection(deps: AppDeps, auditor: UserRow): Promise
       synth,
       {
         count: DEMO_BALLOTS,
-        batchSize: 30,
+        batchSize: 20,
         misreads: 2,
         missing: 1,
         extra: 1,
-        // With two batches a swap would leave no batch whose records can be trusted for styles.
-        swapBatches: false,
         formats: ['dominion-csv'],
       },
       createWriteStream(archive),
