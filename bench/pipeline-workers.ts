@@ -8,6 +8,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { parse } from 'csv-parse/sync';
 import yazl from 'yazl';
 import {
   directorySink,
@@ -201,7 +202,25 @@ try {
   const csv = await (
     await fetch(new URL(report.find((r) => r.text === 'Final report (CSV)')?.url ?? '', server.url))
   ).text();
-  const found = csv.split('\n').filter((line) => line.startsWith('disagreement,')).length;
+  const rows = (parse(csv, { columns: true }) as Record<string, string>[]).filter(
+    (r) => r.section === 'disagreement',
+  );
+  const found = rows.length;
+  const key = (kind: string, sheet: string, contest: string) => `${kind} ${sheet} ${contest}`;
+  const planted = new Set(
+    written.planted.map((p) =>
+      p.kind === 'misread'
+        ? key('Normal Disagreed', p.ballotId, p.contestId)
+        : 'ballotId' in p
+          ? key(p.kind === 'missing-record' ? 'No CVR' : 'No Image', p.ballotId, '')
+          : `Swapped Batch ${p.batches.join(' ')}`,
+    ),
+  );
+  const hit = rows.filter((r) =>
+    planted.has(key(r.kind ?? '', r.sheet_id ?? '', r.contest_id ?? '')),
+  ).length;
+  const kinds = new Map<string, number>();
+  for (const r of rows) kinds.set(r.kind ?? '', (kinds.get(r.kind ?? '') ?? 0) + 1);
 
   await stopWorkers();
   startWorker();
@@ -217,7 +236,7 @@ try {
     '|---|---|',
     ...times.map(([s, t]) => `| ${s} | ${t.toFixed(1)} |`),
     '',
-    `Disagreements in the final report: **${found}**; planted: **${written.planted.length}**.`,
+    `Disagreements in the final report: **${found}** (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}); planted: **${written.planted.length}**, of which found: **${hit}**.`,
     `extractvote with one worker process: ${one.seconds.toFixed(1)} s (${(COUNT / one.seconds).toFixed(1)} sheets/s); with two: ${two.seconds.toFixed(1)} s (${(COUNT / two.seconds).toFixed(1)} sheets/s): speed-up **${(one.seconds / two.seconds).toFixed(2)}×** on 2 shared cores.`,
   ].join('\n');
   await writeSection('Pipeline through the API with worker processes', body);
