@@ -181,8 +181,7 @@ try {
     file_type: 'JSON',
   });
 
-  startWorker();
-  startWorker();
+  for (let i = 0; i < Number(process.env.MAIN_WORKERS ?? 2); i += 1) startWorker();
   const times: [string, number][] = [];
   let report: { text: string; url: string }[] = [];
   for (const stage of [
