@@ -34,8 +34,8 @@ test('an Auditor runs precheck, watches progress and the log, stops and resets a
   test.setTimeout(600_000);
   const { token: adminToken, electionId } = await createElection(
     request,
-    'Sierra',
-    'Sierra General 2024',
+    'Madera',
+    'Madera General 2024',
   );
   const auditor = await addMember(request, adminToken, electionId, 'Auditor', {
     first: 'Otto',
