@@ -191,8 +191,19 @@ export function createLocalStore(root: string, signer: PartSigner): LocalBlobSto
     async put(key, body) {
       const target = paths.object(key);
       await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, body);
-      await writeFile(`${target}.etag`, `"${createHash('md5').update(body).digest('hex')}"`);
+      // As on S3, a reader sees the old object or the new one, never a half-written file; two
+      // writers of one key (a batch retried while its first attempt still runs) cannot interleave.
+      const temp = `${target}.${randomUUID()}.tmp`;
+      try {
+        await writeFile(temp, body);
+        await rename(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      const etagTemp = `${target}.${randomUUID()}.etag.tmp`;
+      await writeFile(etagTemp, `"${createHash('md5').update(body).digest('hex')}"`);
+      await rename(etagTemp, `${target}.etag`);
     },
     async head(key) {
       const target = paths.object(key);
