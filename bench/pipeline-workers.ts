@@ -201,7 +201,7 @@ try {
   const csv = await (
     await fetch(new URL(report.find((r) => r.text === 'Final report (CSV)')?.url ?? '', server.url))
   ).text();
-  const rows = (parse(csv, { columns: true }) as Record<string, string>[]).filter(
+  const rows = parse<Record<string, string>>(csv, { columns: true }).filter(
     (r) => r.section === 'disagreement',
   );
   const found = rows.length;
