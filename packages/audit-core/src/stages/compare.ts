@@ -1,6 +1,7 @@
 import type { StoredCvrBallot } from './bif.js';
 import { list, readCsv, readJsonLines, writeCsv, type StageContext } from './context.js';
 import { PATHS } from './job.js';
+import { batchOf } from './images.js';
 import {
   classify,
   contestInfos,
@@ -68,14 +69,6 @@ export const SUMMARY_COLUMNS = [
   'disagreed_original',
   'disagreed_adjudicated',
 ];
-
-/** The tabulator/batch part of a sheet key `tabulator-batch-record`, and its record. */
-function batchOf(sheet: string): { batch: string; record: string } {
-  const cut = sheet.lastIndexOf('-');
-  return cut < 0
-    ? { batch: '', record: sheet }
-    : { batch: sheet.slice(0, cut), record: sheet.slice(cut + 1) };
-}
 
 /**
  * Compares what the images say with the vote records, sheet by sheet and contest by contest.

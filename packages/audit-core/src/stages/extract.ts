@@ -4,9 +4,9 @@ import { matchStyle } from '../image/match.js';
 import { readBallot } from '../image/read.js';
 import type { JobStore } from '../storage/index.js';
 import { readCsv, writeCsv, type BatchRef, type StageContext } from './context.js';
-import { walkImageEntries } from './images.js';
+import { batchOf, walkImageEntries } from './images.js';
 import { PATHS } from './job.js';
-import { batchOfSheet, loadTemplates, untrustedBatches } from './templates.js';
+import { loadTemplates, untrustedBatches } from './templates.js';
 
 export const TARGET_COLUMNS = [
   'sheet_id',
@@ -116,7 +116,7 @@ export async function extractVote(ctx: StageContext): Promise<void> {
         const match = templates.length > 1 ? matchStyle(page, templates) : undefined;
         // In a batch whose records carry other sheets' styles, the image's best match decides.
         const sure = match
-          ? untrusted.has(batchOfSheet(sheetId)) || match.runnerUp >= match.distance * SURE_MATCH
+          ? untrusted.has(batchOf(sheetId).batch) || match.runnerUp >= match.distance * SURE_MATCH
           : false;
         const used =
           (known && !sure ? byId.get(known) : undefined) ??

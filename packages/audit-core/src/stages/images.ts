@@ -159,3 +159,11 @@ export function sheetKey(name: string): string {
     .map((part) => (/^\d+$/.test(part) ? String(Number(part)) : part))
     .join('-');
 }
+
+/** The tabulator/batch part of a sheet key `tabulator-batch-record`, and its record. */
+export function batchOf(sheet: string): { batch: string; record: string } {
+  const cut = sheet.lastIndexOf('-');
+  return cut < 0
+    ? { batch: '', record: sheet }
+    : { batch: sheet.slice(0, cut), record: sheet.slice(cut + 1) };
+}

@@ -14,7 +14,7 @@ import type { ContestDefinition } from '../cvr/model.js';
 import { readBytes, readJson, type JobStore } from '../storage/index.js';
 import { readCsv, readCsvAll, readJsonLines, writeCsv, type StageContext } from './context.js';
 import type { StoredCvrBallot } from './bif.js';
-import { walkImageEntries } from './images.js';
+import { batchOf, walkImageEntries } from './images.js';
 import { electionInfo, listKeys, PATHS } from './job.js';
 
 export const STYLE_COLUMNS = ['sheet_id', 'style', 'style_source'];
@@ -129,7 +129,7 @@ async function loadExemplars(ctx: StageContext): Promise<LabelledPage[]> {
       try {
         const page = await loadPage(await item.read(), { label: item.entry.entry });
         const sheetId = row.sheet_id ?? '';
-        pages.push({ page, sheetId, style: row.style ?? '', batch: batchOfSheet(sheetId) });
+        pages.push({ page, sheetId, style: row.style ?? '', batch: batchOf(sheetId).batch });
       } catch (error) {
         ctx.problem({
           severity: 'error',
@@ -304,12 +304,6 @@ export async function untrustedBatches(store: JobStore): Promise<Set<string>> {
   for await (const row of readCsv(store, PATHS.styleBatches))
     if (row.trusted === 'false') batches.add(row.batch ?? '');
   return batches;
-}
-
-/** The tabulator and batch of a sheet key `tabulator-batch-record`. */
-export function batchOfSheet(sheetId: string): string {
-  const cut = sheetId.lastIndexOf('-');
-  return cut < 0 ? '' : sheetId.slice(0, cut);
 }
 
 /** Loads every template gentemplates wrote. */
