@@ -1,20 +1,18 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { ARG_TYPES, type ArgType, type ArgumentSpec } from '@scrutineer/contracts';
-import { useNotify } from '../../../components/notifications/use-notify';
-import { errorMessage } from '../../../lib/api-error';
+import {
+  ARG_TYPES,
+  type ArgType,
+  type ArgumentBody,
+  type ArgumentSpec,
+} from '@scrutineer/contracts';
 import { useArgStages, useSaveArgument } from '../api/audit-types';
+import { SaveFormDialog } from './save-form-dialog';
 
 type StageMode = 'any' | 'session' | 'DEPRECATED' | 'stages';
 
@@ -47,7 +45,6 @@ interface ArgumentDialogProps {
 
 /** Add or change one argument of a group: type, default, choices, required, help, stages. */
 export function ArgumentDialog({ groupId, argument, onClose }: ArgumentDialogProps) {
-  const notify = useNotify();
   const save = useSaveArgument(argument?.id ?? null);
   const stageList = useArgStages();
   const [name, setName] = useState(argument?.argument ?? '');
@@ -62,14 +59,14 @@ export function ArgumentDialog({ groupId, argument, onClose }: ArgumentDialogPro
   );
   const [help, setHelp] = useState(argument?.help ?? '');
   const [format, setFormat] = useState(argument?.format ?? '');
-  const [failure, setFailure] = useState<string | null>(null);
 
   const valueOptions = type === 'bool' ? ['TRUE', 'FALSE'] : type === 'list' ? [] : choices;
 
-  function submit() {
-    setFailure(null);
-    save.mutate(
-      {
+  return (
+    <SaveFormDialog
+      title={argument ? 'Update Argument' : 'Add Argument'}
+      save={save}
+      body={(): ArgumentBody => ({
         group_id: groupId,
         argument: name.trim(),
         value: value.trim(),
@@ -82,161 +79,126 @@ export function ArgumentDialog({ groupId, argument, onClose }: ArgumentDialogPro
         stages: mode === 'any' ? '' : mode === 'stages' ? stages.join(',') : mode,
         create_job_file_api: argument?.create_job_file_api ?? true,
         internal: argument?.internal ?? false,
-      },
-      {
-        onSuccess: (saved) => {
-          notify.success(saved.message);
-          onClose();
-        },
-        onError: (error) => setFailure(errorMessage(error)),
-      },
-    );
-  }
-
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{argument ? 'Update Argument' : 'Add Argument'}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }} onChange={() => setFailure(null)}>
-          {failure && <Alert severity="error">{failure}</Alert>}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label="Argument"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              required
-              autoFocus
-              sx={{ flex: 2 }}
-            />
-            <TextField
-              select
-              label="Type"
-              value={type}
-              onChange={(event) => {
-                setType(event.target.value as ArgType);
-                setValue('');
-              }}
-              sx={{ flex: 1 }}
-            >
-              {ARG_TYPES.map((option) => (
-                <MenuItem key={option} value={option}>
-                  {option}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
-          {type !== 'bool' && (
-            <Autocomplete
-              multiple
-              freeSolo
-              options={[]}
-              value={choices}
-              onChange={(_event, next) => {
-                setChoices(next.map((item) => item.trim()).filter(Boolean));
-                setValue('');
-              }}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  label="Choices"
-                  helperText="Type a choice and press Enter; leave empty for a free value."
-                />
-              )}
-            />
-          )}
-          {valueOptions.length > 0 ? (
-            <TextField
-              select
-              label="Default Value"
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
-            >
-              <MenuItem value="">
-                <em>None</em>
-              </MenuItem>
-              {valueOptions.map((option) => (
-                <MenuItem key={option} value={option}>
-                  {option}
-                </MenuItem>
-              ))}
-            </TextField>
-          ) : (
-            <TextField
-              label="Default Value"
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
-              slotProps={{ htmlInput: type === 'int' ? { inputMode: 'numeric' } : {} }}
-              helperText={type === 'list' ? 'Items separated by commas.' : undefined}
-            />
-          )}
-          <Stack direction="row" spacing={2}>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={required}
-                  onChange={(event) => setRequired(event.target.checked)}
-                />
-              }
-              label="Required"
-            />
-            <FormControlLabel
-              control={
-                <Checkbox checked={multi} onChange={(event) => setMulti(event.target.checked)} />
-              }
-              label="Multi"
-            />
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              select
-              label="Stages"
-              value={mode}
-              onChange={(event) => setMode(event.target.value as StageMode)}
-              sx={{ flex: 1 }}
-            >
-              {STAGE_MODES.map((option) => (
-                <MenuItem key={option.value} value={option.value}>
-                  {option.label}
-                </MenuItem>
-              ))}
-            </TextField>
-            {mode === 'stages' && (
-              <Autocomplete
-                multiple
-                options={stageList.data?.stages ?? []}
-                value={stages}
-                onChange={(_event, next) => setStages(next)}
-                sx={{ flex: 2 }}
-                renderInput={(params) => <TextField {...params} label="Stage list" />}
-              />
-            )}
-          </Stack>
-          <TextField
-            label="Format"
-            value={format}
-            onChange={(event) => setFormat(event.target.value)}
-          />
-          <TextField
-            label="Help"
-            value={help}
-            onChange={(event) => setHelp(event.target.value)}
-            multiline
-            minRows={2}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button color="inherit" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={!name.trim() || (mode === 'stages' && stages.length === 0) || save.isPending}
+      })}
+      help={{ value: help, onChange: setHelp, minRows: 2 }}
+      canSave={Boolean(name.trim()) && !(mode === 'stages' && stages.length === 0)}
+      clearsFailureOnEdit
+      onClose={onClose}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          label="Argument"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          required
+          autoFocus
+          sx={{ flex: 2 }}
+        />
+        <TextField
+          select
+          label="Type"
+          value={type}
+          onChange={(event) => {
+            setType(event.target.value as ArgType);
+            setValue('');
+          }}
+          sx={{ flex: 1 }}
         >
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+          {ARG_TYPES.map((option) => (
+            <MenuItem key={option} value={option}>
+              {option}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {type !== 'bool' && (
+        <Autocomplete
+          multiple
+          freeSolo
+          options={[]}
+          value={choices}
+          onChange={(_event, next) => {
+            setChoices(next.map((item) => item.trim()).filter(Boolean));
+            setValue('');
+          }}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label="Choices"
+              helperText="Type a choice and press Enter; leave empty for a free value."
+            />
+          )}
+        />
+      )}
+      {valueOptions.length > 0 ? (
+        <TextField
+          select
+          label="Default Value"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        >
+          <MenuItem value="">
+            <em>None</em>
+          </MenuItem>
+          {valueOptions.map((option) => (
+            <MenuItem key={option} value={option}>
+              {option}
+            </MenuItem>
+          ))}
+        </TextField>
+      ) : (
+        <TextField
+          label="Default Value"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          slotProps={{ htmlInput: type === 'int' ? { inputMode: 'numeric' } : {} }}
+          helperText={type === 'list' ? 'Items separated by commas.' : undefined}
+        />
+      )}
+      <Stack direction="row" spacing={2}>
+        <FormControlLabel
+          control={
+            <Checkbox checked={required} onChange={(event) => setRequired(event.target.checked)} />
+          }
+          label="Required"
+        />
+        <FormControlLabel
+          control={
+            <Checkbox checked={multi} onChange={(event) => setMulti(event.target.checked)} />
+          }
+          label="Multi"
+        />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          select
+          label="Stages"
+          value={mode}
+          onChange={(event) => setMode(event.target.value as StageMode)}
+          sx={{ flex: 1 }}
+        >
+          {STAGE_MODES.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        {mode === 'stages' && (
+          <Autocomplete
+            multiple
+            options={stageList.data?.stages ?? []}
+            value={stages}
+            onChange={(_event, next) => setStages(next)}
+            sx={{ flex: 2 }}
+            renderInput={(params) => <TextField {...params} label="Stage list" />}
+          />
+        )}
+      </Stack>
+      <TextField
+        label="Format"
+        value={format}
+        onChange={(event) => setFormat(event.target.value)}
+      />
+    </SaveFormDialog>
   );
 }

@@ -1,19 +1,12 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { auditTypeIdFromName, type AuditType } from '@scrutineer/contracts';
+import { auditTypeIdFromName, type AuditType, type AuditTypeBody } from '@scrutineer/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useNotify } from '../../../components/notifications/use-notify';
-import { errorMessage } from '../../../lib/api-error';
 import { useSaveAuditType } from '../api/audit-types';
+import { SaveFormDialog } from './save-form-dialog';
 
 interface AuditTypeDialogProps {
   /** null adds a new audit type. */
@@ -27,7 +20,6 @@ interface AuditTypeDialogProps {
  * is read-only when editing, and Save waits for an ID and name and a free ID.
  */
 export function AuditTypeDialog({ auditType, takenIds, onClose }: AuditTypeDialogProps) {
-  const notify = useNotify();
   const isNew = auditType === null;
   const save = useSaveAuditType(auditType?.id ?? null);
   const [name, setName] = useState(auditType?.name ?? '');
@@ -36,7 +28,6 @@ export function AuditTypeDialog({ auditType, takenIds, onClose }: AuditTypeDialo
   const [show, setShow] = useState(auditType ? auditType.show === 'TRUE' : true);
   const [help, setHelp] = useState(auditType?.help ?? '');
   const [confirmClose, setConfirmClose] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
 
   const id = isNew ? (typedId ?? auditTypeIdFromName(name)).trim() : auditType.id;
   const idTaken = isNew && takenIds.includes(id);
@@ -46,91 +37,64 @@ export function AuditTypeDialog({ auditType, takenIds, onClose }: AuditTypeDialo
       premium !== (auditType.premium === 'TRUE') ||
       show !== (auditType.show === 'TRUE') ||
       help !== auditType.help;
-  const canSave = Boolean(id) && Boolean(name.trim()) && !idTaken && !save.isPending;
+  const canSave = Boolean(id) && Boolean(name.trim()) && !idTaken;
   const close = () => (dirty ? setConfirmClose(true) : onClose());
 
-  function submit() {
-    setFailure(null);
-    save.mutate(
-      {
-        id,
-        name: name.trim(),
-        premium: premium ? 'TRUE' : 'FALSE',
-        show: show ? 'TRUE' : 'FALSE',
-        help: help.trim(),
-      },
-      {
-        onSuccess: (saved) => {
-          notify.success(saved.message);
-          onClose();
-        },
-        onError: (error) => setFailure(errorMessage(error)),
-      },
-    );
-  }
-
   return (
-    <Dialog open onClose={close} fullWidth maxWidth="sm">
-      <DialogTitle>{isNew ? 'Add Audit Type' : 'Update Audit Type'}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {failure && <Alert severity="error">{failure}</Alert>}
-          <TextField
-            label="Name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            required
-            autoFocus
-          />
-          <TextField
-            label="ID"
-            value={id}
-            onChange={(event) => setTypedId(event.target.value)}
-            required
-            disabled={!isNew}
-            error={idTaken}
-            helperText={
-              idTaken
-                ? 'An audit type with this ID already exists.'
-                : isNew
-                  ? 'Made from the name: lowercase, no punctuation, spaces as underscores.'
-                  : 'The ID cannot change.'
+    <>
+      <SaveFormDialog
+        title={isNew ? 'Add Audit Type' : 'Update Audit Type'}
+        save={save}
+        body={(): AuditTypeBody => ({
+          id,
+          name: name.trim(),
+          premium: premium ? 'TRUE' : 'FALSE',
+          show: show ? 'TRUE' : 'FALSE',
+          help: help.trim(),
+        })}
+        help={{ value: help, onChange: setHelp, minRows: 3 }}
+        canSave={canSave}
+        saveLabel={isNew ? 'Add' : 'Update'}
+        onClose={onClose}
+        onCancel={close}
+      >
+        <TextField
+          label="Name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          required
+          autoFocus
+        />
+        <TextField
+          label="ID"
+          value={id}
+          onChange={(event) => setTypedId(event.target.value)}
+          required
+          disabled={!isNew}
+          error={idTaken}
+          helperText={
+            idTaken
+              ? 'An audit type with this ID already exists.'
+              : isNew
+                ? 'Made from the name: lowercase, no punctuation, spaces as underscores.'
+                : 'The ID cannot change.'
+          }
+        />
+        <Stack direction="row" spacing={2}>
+          <FormControlLabel
+            control={
+              <Checkbox checked={premium} onChange={(event) => setPremium(event.target.checked)} />
             }
+            label="Premium"
           />
-          <Stack direction="row" spacing={2}>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={premium}
-                  onChange={(event) => setPremium(event.target.checked)}
-                />
-              }
-              label="Premium"
-            />
-            <FormControlLabel
-              control={
-                <Checkbox checked={show} onChange={(event) => setShow(event.target.checked)} />
-              }
-              label="Show"
-            />
-          </Stack>
-          <TextField
-            label="Help"
-            value={help}
-            onChange={(event) => setHelp(event.target.value)}
-            multiline
-            minRows={3}
+          <FormControlLabel
+            control={
+              <Checkbox checked={show} onChange={(event) => setShow(event.target.checked)} />
+            }
+            label="Show"
           />
         </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button color="inherit" onClick={close}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={!canSave}>
-          {isNew ? 'Add' : 'Update'}
-        </Button>
-      </DialogActions>
+      </SaveFormDialog>
       <ConfirmDialog
         open={confirmClose}
         title="Are you sure you want to close without Updating/Adding?"
@@ -138,6 +102,6 @@ export function AuditTypeDialog({ auditType, takenIds, onClose }: AuditTypeDialo
         onConfirm={onClose}
         onClose={() => setConfirmClose(false)}
       />
-    </Dialog>
+    </>
   );
 }

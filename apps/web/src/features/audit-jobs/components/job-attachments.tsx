@@ -13,11 +13,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import type { Attachment, AuditJob } from '@scrutineer/contracts';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { DeleteAction } from '../../../components/delete-action';
+import { EmptyTableRow } from '../../../components/empty-table-row';
 import { IconAction } from '../../../components/icon-action';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-error';
@@ -64,13 +65,7 @@ export function JobAttachments({ job }: { job: AuditJob }) {
         </TableHead>
         <TableBody>
           {list.data?.items.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={4}>
-                <Typography color="textSecondary" variant="body2">
-                  No attachments yet.
-                </Typography>
-              </TableCell>
-            </TableRow>
+            <EmptyTableRow colSpan={4}>No attachments yet.</EmptyTableRow>
           )}
           {list.data?.items.map((row, index) => (
             <TableRow key={row.id}>
@@ -88,13 +83,7 @@ export function JobAttachments({ job }: { job: AuditJob }) {
                   <OpenInNewOutlined fontSize="small" />
                 </IconAction>
                 {row.can.delete && (
-                  <IconAction
-                    label={`Delete ${row.audit_file_name}`}
-                    color="error"
-                    onClick={() => setDeleting(row)}
-                  >
-                    <DeleteOutlined fontSize="small" />
-                  </IconAction>
+                  <DeleteAction name={row.audit_file_name} onClick={() => setDeleting(row)} />
                 )}
               </TableCell>
             </TableRow>
@@ -111,21 +100,10 @@ export function JobAttachments({ job }: { job: AuditJob }) {
           <Button onClick={() => setViewing(null)}>Close</Button>
         </DialogActions>
       </Dialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Are you sure deleting ${deleting?.audit_file_name ?? ''} ?`}
-        confirmLabel="Delete"
-        danger
-        pending={remove.isPending}
+      <ConfirmDeleteDialog
+        target={deleting && { id: deleting.id, name: deleting.audit_file_name }}
+        remove={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: (answer) => notify.success(answer.message),
-            onError: (error) => notify.error(errorMessage(error)),
-            onSettled: () => setDeleting(null),
-          })
-        }
       />
     </Box>
   );

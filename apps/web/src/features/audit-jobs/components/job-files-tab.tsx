@@ -8,12 +8,12 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { JOB_FILE_MESSAGES, type AuditJob, type JobFile } from '@scrutineer/contracts';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { DeleteAction } from '../../../components/delete-action';
+import { EmptyTableRow } from '../../../components/empty-table-row';
 import { IconAction } from '../../../components/icon-action';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { SearchField } from '../../../components/search-field';
@@ -126,15 +126,7 @@ export function JobFilesTab({ job }: { job: AuditJob }) {
             </TableRow>
           </TableHead>
           <TableBody>
-            {items.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={6}>
-                  <Typography variant="body2" color="textSecondary">
-                    No files yet.
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
+            {items.length === 0 && <EmptyTableRow colSpan={6}>No files yet.</EmptyTableRow>}
             {items.map((file) => (
               <TableRow key={`${file.adopted ? 'a' : 'j'}${file.id}`}>
                 <TableCell>{file.file_name}</TableCell>
@@ -159,13 +151,7 @@ export function JobFilesTab({ job }: { job: AuditJob }) {
                     </IconAction>
                   )}
                   {file.can.delete && (
-                    <IconAction
-                      label={`Delete ${file.file_name}`}
-                      color="error"
-                      onClick={() => setDeleting(file)}
-                    >
-                      <DeleteOutlined fontSize="small" />
-                    </IconAction>
+                    <DeleteAction name={file.file_name} onClick={() => setDeleting(file)} />
                   )}
                 </TableCell>
               </TableRow>
@@ -218,21 +204,10 @@ export function JobFilesTab({ job }: { job: AuditJob }) {
           )
         }
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Are you sure deleting ${deleting?.file_name ?? ''} ?`}
-        confirmLabel="Delete"
-        danger
-        pending={remove.isPending}
+      <ConfirmDeleteDialog
+        target={deleting && { id: deleting.file_name, name: deleting.file_name }}
+        remove={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.file_name, {
-            onSuccess: (answer) => notify.success(answer.message),
-            onError,
-            onSettled: () => setDeleting(null),
-          })
-        }
       />
     </>
   );

@@ -1,7 +1,7 @@
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Contact } from '@scrutineer/contracts';
+import { DeleteAction } from '../../../components/delete-action';
 import { IconAction } from '../../../components/icon-action';
 import { formatDateTime } from '../../../lib/dates';
 
@@ -35,11 +35,7 @@ export function contactColumns({ edit, remove }: ContactActions): GridColDef<Con
               <EditOutlined fontSize="small" />
             </IconAction>
           )}
-          {row.can.delete && (
-            <IconAction label={`Delete ${row.name}`} color="error" onClick={() => remove(row)}>
-              <DeleteOutlined fontSize="small" />
-            </IconAction>
-          )}
+          {row.can.delete && <DeleteAction name={row.name} onClick={() => remove(row)} />}
         </>
       ),
     },

@@ -1,7 +1,5 @@
 import type { Election } from '@scrutineer/contracts';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useNotify } from '../../../components/notifications/use-notify';
-import { errorMessage } from '../../../lib/api-error';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { useDeleteElection } from '../api/delete-election';
 
 interface DeleteElectionDialogProps {
@@ -12,30 +10,13 @@ interface DeleteElectionDialogProps {
 
 /** Asks before an Auditor deletes an election with its memberships. */
 export function DeleteElectionDialog({ election, onClose, onDeleted }: DeleteElectionDialogProps) {
-  const notify = useNotify();
   const remove = useDeleteElection();
-
-  const confirm = () => {
-    if (!election) return;
-    remove.mutate(election.id, {
-      onSuccess: (answer) => {
-        notify.success(answer.message);
-        onDeleted?.();
-      },
-      onError: (error) => notify.error(errorMessage(error)),
-      onSettled: onClose,
-    });
-  };
-
   return (
-    <ConfirmDialog
-      open={election !== null}
-      title={`Are you sure deleting ${election?.name ?? ''} ?`}
-      confirmLabel="Delete"
-      danger
-      pending={remove.isPending}
-      onConfirm={confirm}
+    <ConfirmDeleteDialog
+      target={election && { id: election.id, name: election.name }}
+      remove={remove}
       onClose={onClose}
+      onDeleted={onDeleted}
     />
   );
 }
