@@ -1,17 +1,17 @@
 import { parseClearBallotHeader, type ClearBallotColumn } from './clearballot-header.js';
 import { deriveCounts } from './counts.js';
-import { readCsvRows, type CsvRow } from './csv.js';
+import { readCsvBatches, readHead, type CsvRow } from './csv.js';
 import type { ContestVote, CvrBallot } from './model.js';
 import { DuplicateGuard, ProblemLog, type CvrReader } from './reader.js';
 import type { CvrSource } from './source.js';
 
 /** Opens a Clear Ballot ClearVote CVR CSV (one `Choice_…` column per option and rank). */
 export async function openClearBallotCsv(source: CvrSource): Promise<CvrReader> {
-  const rows = readCsvRows(source);
-  const first = await rows.next();
-  const layout = parseClearBallotHeader(first.done ? [] : first.value.cells);
+  const batches = readCsvBatches(source);
+  const { head, rest } = await readHead(batches, 1);
+  const layout = parseClearBallotHeader(head[0]?.cells ?? []);
   if (typeof layout === 'string') {
-    await rows.return(undefined);
+    await batches.return(undefined);
     throw new Error(`${source.name}: not a Clear Ballot CVR: ${layout}`);
   }
   const log = new ProblemLog();
@@ -20,51 +20,53 @@ export async function openClearBallotCsv(source: CvrSource): Promise<CvrReader> 
     election: {},
     contests: layout.book.contests,
     problems: log.problems,
-    ballots: streamBallots(source.name, rows, layout.columns, layout.fields, log),
+    ballots: streamBallots(source.name, rest, layout.columns, layout.fields, log),
   };
 }
 
 async function* streamBallots(
   file: string,
-  rows: AsyncGenerator<CsvRow>,
+  batches: AsyncGenerator<CsvRow[]>,
   columns: ClearBallotColumn[],
   fields: Map<string, number>,
   log: ProblemLog,
 ): AsyncGenerator<CvrBallot> {
   const guard = new DuplicateGuard(log);
   const width = Math.max(...columns.map((c) => c.index), ...fields.values()) + 1;
-  for await (const { line, cells } of rows) {
-    if (cells.length < width) {
-      log.error(
-        'malformed-row',
-        file,
-        line,
-        `row ${line}: ${cells.length} cells, the header has ${width}`,
-      );
-      continue;
+  for await (const rows of batches) {
+    for (const { line, cells } of rows) {
+      if (cells.length < width) {
+        log.error(
+          'malformed-row',
+          file,
+          line,
+          `row ${line}: ${cells.length} cells, the header has ${width}`,
+        );
+        continue;
+      }
+      const field = (name: string): string | undefined => {
+        const value = cells[fields.get(name) ?? -1]?.trim() ?? '';
+        return value === '' ? undefined : value;
+      };
+      const contests = readContests(columns, cells);
+      if (typeof contests === 'string') {
+        log.error('malformed-row', file, line, `row ${line}: ${contests}`);
+        continue;
+      }
+      const ballotId = field('BallotID');
+      yield guard.check({
+        id: ballotId ?? `row ${line}`,
+        source: { file, row: line },
+        ...(ballotId ? { imprintedId: ballotId } : {}),
+        tabulator: field('ScanComputerName'),
+        batch: field('BoxID'),
+        record: field('BoxPosition'),
+        precinct: field('PrecinctID'),
+        precinctPortion: field('PrecinctStyleName'),
+        style: field('BallotStyleID'),
+        contests,
+      });
     }
-    const field = (name: string): string | undefined => {
-      const value = cells[fields.get(name) ?? -1]?.trim() ?? '';
-      return value === '' ? undefined : value;
-    };
-    const contests = readContests(columns, cells);
-    if (typeof contests === 'string') {
-      log.error('malformed-row', file, line, `row ${line}: ${contests}`);
-      continue;
-    }
-    const ballotId = field('BallotID');
-    yield guard.check({
-      id: ballotId ?? `row ${line}`,
-      source: { file, row: line },
-      ...(ballotId ? { imprintedId: ballotId } : {}),
-      tabulator: field('ScanComputerName'),
-      batch: field('BoxID'),
-      record: field('BoxPosition'),
-      precinct: field('PrecinctID'),
-      precinctPortion: field('PrecinctStyleName'),
-      style: field('BallotStyleID'),
-      contests,
-    });
   }
 }
 

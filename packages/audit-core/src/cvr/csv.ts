@@ -1,32 +1,56 @@
-import { parse } from 'csv-parse';
+import { StringDecoder } from 'node:string_decoder';
+import { CsvTokenizer, type CsvRow } from './csv-tokenizer.js';
 import type { CvrSource } from './source.js';
 
-/** One CSV record with the 1-based line it ends on. */
-export interface CsvRow {
-  line: number;
-  cells: string[];
-}
+export { excelText, type CsvRow } from './csv-tokenizer.js';
 
-/** Streams the records of a CSV source, tolerating ragged rows and Excel's `="…"` cells. */
-export async function* readCsvRows(source: CvrSource): AsyncGenerator<CsvRow> {
-  const parser = source.open().pipe(
-    parse({
-      bom: true,
-      relax_quotes: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      info: true,
-    }),
-  );
-  for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-    yield { line: item.info.lines, cells: item.record.map(excelText) };
+/**
+ * Streams the records of a CSV source a chunk at a time, tolerating ragged rows and Excel's
+ * `="…"` cells. Batches spare a county's million rows an async step each.
+ */
+export async function* readCsvBatches(source: CvrSource): AsyncGenerator<CsvRow[]> {
+  const tokenizer = new CsvTokenizer(source.name);
+  const decoder = new StringDecoder('utf8');
+  for await (const chunk of source.open() as AsyncIterable<Buffer | string>) {
+    const rows = tokenizer.push(typeof chunk === 'string' ? chunk : decoder.write(chunk));
+    if (rows.length > 0) yield rows;
   }
+  const rows = tokenizer.end(decoder.end());
+  if (rows.length > 0) yield rows;
 }
 
-/** Excel-safe exports write `="0123"` so that leading zeros survive; we want `0123`. */
-export function excelText(cell: string): string {
-  if (cell.startsWith('="') && cell.endsWith('"')) return cell.slice(2, -1);
-  return cell;
+/** Streams the records of a CSV source one by one (for files that are small by nature). */
+export async function* readCsvRows(source: CvrSource): AsyncGenerator<CsvRow> {
+  for await (const rows of readCsvBatches(source)) yield* rows;
+}
+
+/** Wraps records read one at a time (a workbook's rows) as batches of one. */
+export async function* inBatches(rows: AsyncIterable<CsvRow>): AsyncGenerator<CsvRow[]> {
+  for await (const row of rows) yield [row];
+}
+
+/**
+ * Takes the first `count` records (a header) off a stream of batches; `rest` streams the others.
+ * To give up after the head, close `batches` itself.
+ */
+export async function readHead(
+  batches: AsyncGenerator<CsvRow[]>,
+  count: number,
+): Promise<{ head: CsvRow[]; rest: AsyncGenerator<CsvRow[]> }> {
+  const head: CsvRow[] = [];
+  let leftover: CsvRow[] = [];
+  while (head.length < count) {
+    const next = await batches.next();
+    if (next.done) break;
+    const need = count - head.length;
+    head.push(...next.value.slice(0, need));
+    leftover = next.value.slice(need);
+  }
+  async function* rest(): AsyncGenerator<CsvRow[]> {
+    if (leftover.length > 0) yield leftover;
+    yield* batches;
+  }
+  return { head, rest: rest() };
 }
 
 /** True when every cell is blank: a spacer row. */

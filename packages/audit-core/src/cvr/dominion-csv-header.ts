@@ -1,15 +1,17 @@
 import type { ContestDefinition, CvrElectionInfo } from './model.js';
 
 /** Metadata columns of a Dominion CVR_Export, by the lower-cased header Dominion writes. */
-export type DominionField =
-  | 'cvrnumber'
-  | 'tabulatornum'
-  | 'batchid'
-  | 'recordid'
-  | 'imprintedid'
-  | 'countinggroup'
-  | 'precinctportion'
-  | 'ballottype';
+export const DOMINION_FIELDS = [
+  'cvrnumber',
+  'tabulatornum',
+  'batchid',
+  'recordid',
+  'imprintedid',
+  'countinggroup',
+  'precinctportion',
+  'ballottype',
+] as const;
+export type DominionField = (typeof DOMINION_FIELDS)[number];
 
 /** A choice column: which contest and option a `0`/`1` cell speaks for. */
 export interface DominionColumn {
@@ -28,16 +30,7 @@ export interface DominionCsvLayout {
 }
 
 const CONTEST_HEADER = /^(.*?)\s*\(Vote For=(\d+)\)\s*$/;
-const FIELDS: ReadonlySet<string> = new Set([
-  'cvrnumber',
-  'tabulatornum',
-  'batchid',
-  'recordid',
-  'imprintedid',
-  'countinggroup',
-  'precinctportion',
-  'ballottype',
-]);
+const FIELDS: ReadonlySet<string> = new Set(DOMINION_FIELDS);
 
 /** Reads the four header rows; returns an error message naming the row when they do not fit. */
 export function parseDominionHeader(rows: string[][]): DominionCsvLayout | string {

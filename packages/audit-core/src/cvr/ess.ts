@@ -1,4 +1,4 @@
-import { readCsvRows, type CsvRow } from './csv.js';
+import { inBatches, readCsvBatches, readHead, type CsvRow } from './csv.js';
 import { readEssBallots, type EssBallotEntry } from './ess-ballots.js';
 import { essRowToBallot, parseEssHeader, type EssLayout } from './ess-layout.js';
 import type { CvrBallot } from './model.js';
@@ -13,24 +13,24 @@ export interface EssOptions {
 
 /** Opens an ES&S cast vote record exported as CSV. */
 export function openEssCsv(source: CvrSource, options: EssOptions = {}): Promise<CvrReader> {
-  return openEssRows(source, readCsvRows(source), 'ess-csv', options);
+  return openEssRows(source, readCsvBatches(source), 'ess-csv', options);
 }
 
 /** Opens an ES&S cast vote record exported as an Excel workbook (first sheet). */
 export function openEssXlsx(source: CvrSource, options: EssOptions = {}): Promise<CvrReader> {
-  return openEssRows(source, readXlsxRows(source), 'ess-xlsx', options);
+  return openEssRows(source, inBatches(readXlsxRows(source)), 'ess-xlsx', options);
 }
 
 async function openEssRows(
   source: CvrSource,
-  rows: AsyncGenerator<CsvRow>,
+  batches: AsyncGenerator<CsvRow[]>,
   format: 'ess-csv' | 'ess-xlsx',
   options: EssOptions,
 ): Promise<CvrReader> {
-  const first = await rows.next();
-  const layout = parseEssHeader(first.done ? [] : first.value.cells);
+  const { head, rest } = await readHead(batches, 1);
+  const layout = parseEssHeader(head[0]?.cells ?? []);
   if (typeof layout === 'string') {
-    await rows.return(undefined);
+    await batches.return(undefined);
     throw new Error(`${source.name}: not an ES&S CVR: ${layout}`);
   }
   const log = new ProblemLog();
@@ -40,38 +40,40 @@ async function openEssRows(
     election: {},
     contests: layout.book.contests,
     problems: log.problems,
-    ballots: streamBallots(source.name, rows, layout, entries, log),
+    ballots: streamBallots(source.name, rest, layout, entries, log),
   };
 }
 
 async function* streamBallots(
   file: string,
-  rows: AsyncGenerator<CsvRow>,
+  batches: AsyncGenerator<CsvRow[]>,
   layout: EssLayout,
   entries: Map<string, EssBallotEntry> | undefined,
   log: ProblemLog,
 ): AsyncGenerator<CvrBallot> {
   const guard = new DuplicateGuard(log);
   const matched = new Set<string>();
-  for await (const { line, cells } of rows) {
-    if (cells.every((cell) => cell.trim() === '')) continue;
-    const ballot = essRowToBallot(file, line, cells, layout);
-    if (!ballot.cvrNumber || !/^\d+$/.test(ballot.cvrNumber)) {
-      log.error(
-        'malformed-row',
-        file,
-        line,
-        `row ${line}: "${ballot.cvrNumber ?? ''}" is not a CVR number`,
-      );
-      continue;
+  for await (const rows of batches) {
+    for (const { line, cells } of rows) {
+      if (cells.every((cell) => cell.trim() === '')) continue;
+      const ballot = essRowToBallot(file, line, cells, layout);
+      if (!ballot.cvrNumber || !/^\d+$/.test(ballot.cvrNumber)) {
+        log.error(
+          'malformed-row',
+          file,
+          line,
+          `row ${line}: "${ballot.cvrNumber ?? ''}" is not a CVR number`,
+        );
+        continue;
+      }
+      const entry = entries?.get(ballot.cvrNumber);
+      if (entries && !entry) {
+        const message = `row ${line}: CVR ${ballot.cvrNumber} is in no ballots file`;
+        log.error('missing-ballot-entry', file, line, message);
+      }
+      if (entry) matched.add(entry.cvrNumber);
+      yield guard.check(entry ? withEntry(ballot, entry) : ballot);
     }
-    const entry = entries?.get(ballot.cvrNumber);
-    if (entries && !entry) {
-      const message = `row ${line}: CVR ${ballot.cvrNumber} is in no ballots file`;
-      log.error('missing-ballot-entry', file, line, message);
-    }
-    if (entry) matched.add(entry.cvrNumber);
-    yield guard.check(entry ? withEntry(ballot, entry) : ballot);
   }
   for (const entry of entries?.values() ?? []) {
     if (matched.has(entry.cvrNumber)) continue;
