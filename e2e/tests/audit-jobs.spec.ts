@@ -292,7 +292,7 @@ test('the vendor template writes the JOB file for ES&S, then rewrites it for Dom
   await screenshot(page, 'audit-job-vendor-dominion');
 });
 
-test('the Create/Edit Job Settings screen saves the JOB file and Return goes back to the job', async ({
+test('the Create/Edit Job Settings screen saves the JOB file, is linked from the job and Return goes back to it', async ({
   page,
   request,
 }) => {
@@ -315,7 +315,12 @@ test('the Create/Edit Job Settings screen saves the JOB file and Return goes bac
   await toast(page, 'JobFile Saved');
   await expect(page.getByRole('heading', { name: 'Edit Job Settings' })).toBeVisible();
 
-  await page.goto(`/job-settings/${jobId}`);
+  // The job's Job Files tab links to the screen: reached by clicking, not by the address.
+  await page.getByRole('button', { name: 'Return' }).click();
+  await expect(page).toHaveURL(new RegExp(`/audit-jobs/${jobId}$`));
+  await page.getByRole('tab', { name: 'Job Files' }).click();
+  await page.getByRole('link', { name: 'Edit Job Settings' }).click();
+  await expect(page).toHaveURL(new RegExp(`/job-settings/${jobId}$`));
   await expect(page.getByRole('heading', { name: 'Edit Job Settings' })).toBeVisible();
   await expect(page.getByText('Yuba audit · JOB_Yuba_audit.csv')).toBeVisible();
   await expect(table.getByRole('textbox', { name: /^election_name/ })).toHaveValue(

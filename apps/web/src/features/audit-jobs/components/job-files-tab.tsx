@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -97,6 +98,9 @@ export function JobFilesTab({ job }: { job: AuditJob }) {
           </Button>
           <Button variant="outlined" onClick={() => setAdopted({ fileName: null })}>
             Job Setting
+          </Button>
+          <Button variant="outlined" component={RouterLink} to={`/job-settings/${job.id}`}>
+            {jobFile ? 'Edit Job Settings' : 'Create Job Settings'}
           </Button>
           <Button variant="outlined" onClick={() => setOpen('vendor')}>
             Vendor Template
