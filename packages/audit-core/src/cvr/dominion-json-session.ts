@@ -1,6 +1,6 @@
 import type { DominionLookup } from './dominion-json-manifests.js';
 import type { DominionContest, DominionSession, DominionVersion } from './dominion-json-types.js';
-import type { ContestVote, CvrBallot, CvrVersion } from './model.js';
+import type { ContestVote, CvrBallot, CvrMark, CvrVersion } from './model.js';
 import type { ProblemLog } from './reader.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -78,13 +78,13 @@ function toContestVote(
   where: { file: string; index: number },
   log: ProblemLog,
 ): ContestVote {
-  const at = `${where.file} session ${where.index + 1}`;
+  const at = (): string => `${where.file} session ${where.index + 1}`;
   if (!lookup.contestById.has(contest.Id)) {
     log.warn(
       'unknown-contest',
       where.file,
       undefined,
-      `${at}: contest ${contest.Id} is not in ContestManifest`,
+      `${at()}: contest ${contest.Id} is not in ContestManifest`,
     );
   }
   const marks = contest.Marks.map((mark) => {
@@ -94,26 +94,28 @@ function toContestVote(
         'unknown-option',
         where.file,
         undefined,
-        `${at}: candidate ${mark.CandidateId} is not in CandidateManifest`,
+        `${at()}: candidate ${mark.CandidateId} is not in CandidateManifest`,
       );
     }
-    return {
+    // Set one by one, not spread: a county has millions of marks.
+    const out: CvrMark = {
       optionId: String(mark.CandidateId),
       rank: mark.Rank,
       isVote: mark.IsVote,
-      ...(mark.IsAmbiguous ? { isAmbiguous: true } : {}),
-      ...(candidate?.option.isWriteIn ? { isWriteIn: true } : {}),
-      ...(mark.MarkDensity !== undefined ? { density: mark.MarkDensity } : {}),
     };
+    if (mark.IsAmbiguous) out.isAmbiguous = true;
+    if (candidate?.option.isWriteIn) out.isWriteIn = true;
+    if (mark.MarkDensity !== undefined) out.density = mark.MarkDensity;
+    return out;
   });
-  const conditions = (contest.OutstackConditionIds ?? []).map(
-    (id) => lookup.conditions.get(id) ?? String(id),
-  );
-  return {
+  const vote: ContestVote = {
     contestId: String(contest.Id),
     marks,
     overvotes: contest.Overvotes,
     undervotes: contest.Undervotes,
-    ...(conditions.length > 0 ? { conditions } : {}),
   };
+  const ids = contest.OutstackConditionIds;
+  if (ids && ids.length > 0)
+    vote.conditions = ids.map((id) => lookup.conditions.get(id) ?? String(id));
+  return vote;
 }

@@ -19,6 +19,12 @@ const HEADER_LIMIT = 16 * 1024 * 1024;
 
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
+/** One element of `Sessions` as text, cut out but not yet parsed. */
+export interface SessionText {
+  index: number;
+  text: string;
+}
+
 /**
  * Streams the `Sessions` array of one `CvrExport*.json` without holding the file: the bytes
  * are scanned for the bounds of each session (depth and strings only), and each session alone
@@ -26,26 +32,73 @@ const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d |
  * about fifty times faster than a token-by-token JSON stream parser.
  */
 export async function* streamDominionSessions(source: CvrSource): AsyncGenerator<RawSession> {
-  let pending: Buffer = Buffer.alloc(0);
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  let stringStart = -1; // of a string at depth 1, to know the key before `[`
-  let lastString = '';
-  let inSessions = false;
-  let elementStart = -1;
-  let index = 0;
-  let first = true;
+  for await (const texts of streamSessionTexts(source)) {
+    for (const text of texts) yield parseSession(text);
+  }
+}
+
+/**
+ * The sessions of one export as text, a read chunk's worth at a time, so that a county's
+ * million sessions do not each pay an async step; `parseSession` parses one.
+ */
+export async function* streamSessionTexts(source: CvrSource): AsyncGenerator<SessionText[]> {
+  const scanner = new SessionScanner();
   for await (const chunk of source.open()) {
-    let bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    if (first && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    const texts = scanner.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+    if (texts.length > 0) yield texts;
+    if (scanner.isDone) return;
+  }
+  if (scanner.inSessions) throw new Error(`the file ends inside session ${scanner.index + 1}`);
+}
+
+/** Parses one session's text; the error names the session. */
+export function parseSession({ index, text }: SessionText): RawSession {
+  try {
+    return { index, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`session ${index + 1} is not valid JSON: ${reason}`);
+  }
+}
+
+/** Finds session bounds in bytes fed chunk by chunk; the state carries across chunks. */
+class SessionScanner {
+  isDone = false;
+  inSessions = false;
+  index = 0;
+  private pending: Buffer = Buffer.alloc(0);
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private stringStart = -1; // of a string at depth 1, to know the key before `[`
+  private lastString = '';
+  private elementStart = -1;
+  private isFirst = true;
+
+  push(chunk: Buffer): SessionText[] {
+    let bytes = chunk;
+    if (this.isFirst && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
       bytes = bytes.subarray(3);
-    first = false;
+    }
+    this.isFirst = false;
+    const out: SessionText[] = [];
     // Everything in `pending` was scanned; it is kept because an unfinished part needs it.
-    const buf = pending.length > 0 ? Buffer.concat([pending, bytes]) : bytes;
+    const buf = this.pending.length > 0 ? Buffer.concat([this.pending, bytes]) : bytes;
     const n = buf.length;
-    let i = pending.length;
+    let { depth, inString, escaped, stringStart, elementStart } = this;
+    let i = this.pending.length;
     while (i < n) {
+      if (depth > 2 && !inString) {
+        // Inside a session only strings and nesting matter: a tight loop for most of the bytes.
+        for (; i < n; i += 1) {
+          const d = buf[i] as number;
+          if (d === QUOTE) break;
+          if (d === OPEN_BRACE || d === OPEN_BRACKET) depth += 1;
+          else if ((d === CLOSE_BRACE || d === CLOSE_BRACKET) && depth > 3) depth -= 1;
+          else if (d === CLOSE_BRACE || d === CLOSE_BRACKET) break;
+        }
+        if (i === n) break;
+      }
       const c = buf[i] as number;
       if (inString) {
         for (; i < n; i += 1) {
@@ -55,7 +108,7 @@ export async function* streamDominionSessions(source: CvrSource): AsyncGenerator
           else if (s === QUOTE) {
             inString = false;
             if (stringStart >= 0) {
-              lastString = buf.toString('utf8', stringStart + 1, i);
+              this.lastString = buf.toString('utf8', stringStart + 1, i);
               stringStart = -1;
             }
             i += 1;
@@ -66,52 +119,56 @@ export async function* streamDominionSessions(source: CvrSource): AsyncGenerator
       }
       if (c === QUOTE) {
         inString = true;
-        if (depth === 1 && !inSessions) stringStart = i;
-        else if (inSessions && depth === 2 && elementStart < 0) elementStart = i;
+        if (depth === 1 && !this.inSessions) stringStart = i;
+        else if (this.inSessions && depth === 2 && elementStart < 0) elementStart = i;
       } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-        if (inSessions && depth === 2 && elementStart < 0) elementStart = i;
-        if (!inSessions && depth === 1 && c === OPEN_BRACKET && lastString === 'Sessions') {
-          inSessions = true;
+        if (this.inSessions && depth === 2 && elementStart < 0) elementStart = i;
+        if (!this.inSessions && depth === 1 && c === OPEN_BRACKET) {
+          this.inSessions = this.lastString === 'Sessions';
         }
         depth += 1;
       } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-        if (inSessions && depth === 2) {
+        if (this.inSessions && depth === 2) {
           // The end of the array: a scalar element may end here too.
-          if (elementStart >= 0) yield session(buf, elementStart, i, index++);
-          return;
+          if (elementStart >= 0) out.push(this.cut(buf, elementStart, i));
+          this.isDone = true;
+          this.inSessions = false;
+          return out;
         }
         depth -= 1;
-        if (inSessions && depth === 2 && elementStart >= 0) {
-          yield session(buf, elementStart, i + 1, index++);
+        if (this.inSessions && depth === 2 && elementStart >= 0) {
+          out.push(this.cut(buf, elementStart, i + 1));
           elementStart = -1;
         }
       } else if (c === COMMA) {
-        if (inSessions && depth === 2 && elementStart >= 0) {
-          yield session(buf, elementStart, i, index++);
+        if (this.inSessions && depth === 2 && elementStart >= 0) {
+          out.push(this.cut(buf, elementStart, i));
           elementStart = -1;
         }
-      } else if (inSessions && depth === 2 && elementStart < 0 && !isSpace(c)) {
+      } else if (this.inSessions && depth === 2 && elementStart < 0 && !isSpace(c)) {
         elementStart = i;
       }
       i += 1;
     }
     // Keep only the bytes an unfinished session or header string still needs.
     const keep = elementStart >= 0 ? elementStart : stringStart >= 0 ? stringStart : n;
-    pending = buf.subarray(keep);
+    this.pending = buf.subarray(keep);
     if (elementStart >= 0) elementStart -= keep;
     if (stringStart >= 0) stringStart -= keep;
-    if (!inSessions && pending.length > HEADER_LIMIT)
+    this.depth = depth;
+    this.inString = inString;
+    this.escaped = escaped;
+    this.stringStart = stringStart;
+    this.elementStart = elementStart;
+    if (!this.inSessions && this.pending.length > HEADER_LIMIT) {
       throw new Error(`no Sessions array in the first ${HEADER_LIMIT} bytes`);
+    }
+    return out;
   }
-  if (inSessions) throw new Error(`the file ends inside session ${index + 1}`);
-}
 
-function session(buf: Buffer, start: number, end: number, index: number): RawSession {
-  const text = buf.toString('utf8', start, end);
-  try {
-    return { index, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`session ${index + 1} is not valid JSON: ${reason}`);
+  private cut(buf: Buffer, start: number, end: number): SessionText {
+    const index = this.index;
+    this.index += 1;
+    return { index, text: buf.toString('utf8', start, end) };
   }
 }

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { loadDominionManifests, type DominionLookup } from './dominion-json-manifests.js';
 import { checkSession, sessionToBallot } from './dominion-json-session.js';
-import { streamDominionSessions } from './dominion-json-stream.js';
+import { parseSession, streamSessionTexts } from './dominion-json-stream.js';
 import { DOMINION_MANIFESTS, type DominionManifestKind } from './dominion-json-types.js';
 import type { CvrBallot } from './model.js';
 import { DuplicateGuard, ProblemLog, type CvrReader } from './reader.js';
@@ -105,13 +105,16 @@ async function* streamBallots(
   for await (const source of exports) {
     const file = source.name;
     try {
-      for await (const { index, value } of streamDominionSessions(source)) {
-        const session = checkSession(value);
-        if (typeof session === 'string') {
-          log.error('malformed-row', file, undefined, `${file} session ${index + 1} ${session}`);
-          continue;
+      for await (const texts of streamSessionTexts(source)) {
+        for (const text of texts) {
+          const { index, value } = parseSession(text);
+          const session = checkSession(value);
+          if (typeof session === 'string') {
+            log.error('malformed-row', file, undefined, `${file} session ${index + 1} ${session}`);
+            continue;
+          }
+          yield guard.check(sessionToBallot(session, lookup, { file, index }, log));
         }
-        yield guard.check(sessionToBallot(session, lookup, { file, index }, log));
       }
     } catch (error) {
       // One broken file must not hide the others; it is named so that it can be re-exported.
