@@ -1,6 +1,6 @@
 import { parseClearBallotHeader, type ClearBallotColumn } from './clearballot-header.js';
 import { deriveCounts } from './counts.js';
-import { readCsvBatches, readHead, type CsvRow } from './csv.js';
+import { readCsvBatches, readHead, type CsvBatch } from './csv.js';
 import type { ContestVote, CvrBallot } from './model.js';
 import { DuplicateGuard, ProblemLog, type CvrReader } from './reader.js';
 import type { CvrSource } from './source.js';
@@ -26,7 +26,7 @@ export async function openClearBallotCsv(source: CvrSource): Promise<CvrReader> 
 
 async function* streamBallots(
   file: string,
-  batches: AsyncGenerator<CsvRow[]>,
+  batches: AsyncGenerator<CsvBatch>,
   columns: ClearBallotColumn[],
   fields: Map<string, number>,
   log: ProblemLog,

@@ -20,8 +20,10 @@ export const MAX_RECORD_CHARS = 16 * 1024 * 1024;
  * outside quotes; empty lines are skipped but counted, so every record keeps its line number.
  */
 export class CsvTokenizer {
-  private rest = '';
-  /** Lines fully consumed before `rest`. */
+  /** The text being read, from the first record not yet read (`pos`). */
+  private text = '';
+  private pos = 0;
+  /** Lines fully read. */
   private line = 0;
   private isFirst = true;
   /** Line ends, known at the first line break: old Mac exports end lines with a lone CR. */
@@ -37,44 +39,48 @@ export class CsvTokenizer {
   /** `name` starts the messages of errors, as in `CVR_Export.csv row 12: …`. */
   constructor(private readonly name = 'CSV') {}
 
-  /** Takes the next chunk; returns the records it completes. */
-  push(chunk: string): CsvRow[] {
-    const next = this.prepare(chunk);
-    return this.parse(this.rest + next, false);
+  /**
+   * Takes the next chunk; returns its records, read as they are iterated, so that each can be
+   * dropped before the next is made (a chunk's worth made at once outlives young-generation
+   * collections and is moved to the old one). Records left unread are read again after the
+   * next push.
+   */
+  push(chunk: string): Generator<CsvRow, void, undefined> {
+    this.take(chunk);
+    return this.records(false);
   }
 
   /** Ends the input; returns the last records. Throws, naming the row, on a quote never closed. */
-  end(chunk = ''): CsvRow[] {
-    const next = this.prepare(chunk);
-    const text = this.rest + next;
-    return this.parse(text.endsWith('\r') ? text.slice(0, -1) : text, true);
+  end(chunk = ''): Generator<CsvRow, void, undefined> {
+    this.take(chunk);
+    if (this.text.endsWith('\r')) this.text = this.text.slice(0, -1);
+    return this.records(true);
   }
 
-  private prepare(chunk: string): string {
+  private take(chunk: string): void {
     if (this.isFirst && chunk.length > 0) {
       this.isFirst = false;
       if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
     }
+    let text = this.text.slice(this.pos) + chunk;
     if (this.lineEnd === 'unknown') {
-      const text = this.rest + chunk;
       const cr = text.indexOf('\r');
       const lf = text.indexOf('\n');
       if (lf >= 0 && (cr < 0 || lf < cr || lf === cr + 1)) this.lineEnd = 'lf';
-      else if (cr >= 0 && cr + 1 < text.length) {
-        this.lineEnd = 'cr';
-        this.rest = this.rest.replaceAll('\r', '\n');
-      }
+      else if (cr >= 0 && cr + 1 < text.length) this.lineEnd = 'cr';
     }
-    return this.lineEnd === 'cr' ? chunk.replaceAll('\r', '\n') : chunk;
+    if (this.lineEnd === 'cr') text = text.replaceAll('\r', '\n');
+    this.text = text;
+    this.pos = 0;
   }
 
-  private parse(text: string, isFinal: boolean): CsvRow[] {
-    const rows: CsvRow[] = [];
-    let pos = 0;
-    while (pos < text.length) {
+  private *records(isFinal: boolean): Generator<CsvRow, void, undefined> {
+    const text = this.text;
+    while (this.pos < text.length) {
+      const pos = this.pos;
       const first = text.charCodeAt(pos);
       if (first === LF || (first === CR && text.charCodeAt(pos + 1) === LF)) {
-        pos += first === LF ? 1 : 2;
+        this.pos += first === LF ? 1 : 2;
         this.line += 1;
         continue;
       }
@@ -86,22 +92,22 @@ export class CsvTokenizer {
       if (next < 0) break;
       if (this.cellCount < this.cells.length) this.cells.length = this.cellCount;
       this.width = this.cellCount;
-      rows.push({ line: this.line + 1 + this.innerLines, cells: this.cells });
+      const row = { line: this.line + 1 + this.innerLines, cells: this.cells };
       this.line += 1 + this.innerLines;
-      pos = next;
+      this.pos = next;
+      yield row;
     }
-    this.rest = text.slice(pos);
-    if (this.rest.length > MAX_RECORD_CHARS) {
+    const left = text.length - this.pos;
+    if (left > MAX_RECORD_CHARS) {
       throw new Error(
         `${this.name} row ${this.line + 1}: a record runs past ${MAX_RECORD_CHARS} characters`,
       );
     }
-    if (isFinal && this.rest.length > 0) {
+    if (isFinal && left > 0) {
       throw new Error(
         `${this.name} row ${this.line + 1}: a quote opened in this row is never closed`,
       );
     }
-    return rows;
   }
 
   /**

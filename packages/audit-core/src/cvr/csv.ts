@@ -4,19 +4,20 @@ import type { CvrSource } from './source.js';
 
 export { excelText, type CsvRow } from './csv-tokenizer.js';
 
+/** The records of one read chunk, made as they are iterated. */
+export type CsvBatch = Iterator<CsvRow, unknown, undefined> & Iterable<CsvRow>;
+
 /**
  * Streams the records of a CSV source a chunk at a time, tolerating ragged rows and Excel's
  * `="…"` cells. Batches spare a county's million rows an async step each.
  */
-export async function* readCsvBatches(source: CvrSource): AsyncGenerator<CsvRow[]> {
+export async function* readCsvBatches(source: CvrSource): AsyncGenerator<CsvBatch> {
   const tokenizer = new CsvTokenizer(source.name);
   const decoder = new StringDecoder('utf8');
   for await (const chunk of source.open() as AsyncIterable<Buffer | string>) {
-    const rows = tokenizer.push(typeof chunk === 'string' ? chunk : decoder.write(chunk));
-    if (rows.length > 0) yield rows;
+    yield tokenizer.push(typeof chunk === 'string' ? chunk : decoder.write(chunk));
   }
-  const rows = tokenizer.end(decoder.end());
-  if (rows.length > 0) yield rows;
+  yield tokenizer.end(decoder.end());
 }
 
 /** Streams the records of a CSV source one by one (for files that are small by nature). */
@@ -25,8 +26,8 @@ export async function* readCsvRows(source: CvrSource): AsyncGenerator<CsvRow> {
 }
 
 /** Wraps records read one at a time (a workbook's rows) as batches of one. */
-export async function* inBatches(rows: AsyncIterable<CsvRow>): AsyncGenerator<CsvRow[]> {
-  for await (const row of rows) yield [row];
+export async function* inBatches(rows: AsyncIterable<CsvRow>): AsyncGenerator<CsvBatch> {
+  for await (const row of rows) yield [row][Symbol.iterator]();
 }
 
 /**
@@ -34,20 +35,22 @@ export async function* inBatches(rows: AsyncIterable<CsvRow>): AsyncGenerator<Cs
  * To give up after the head, close `batches` itself.
  */
 export async function readHead(
-  batches: AsyncGenerator<CsvRow[]>,
+  batches: AsyncGenerator<CsvBatch>,
   count: number,
-): Promise<{ head: CsvRow[]; rest: AsyncGenerator<CsvRow[]> }> {
+): Promise<{ head: CsvRow[]; rest: AsyncGenerator<CsvBatch> }> {
   const head: CsvRow[] = [];
-  let leftover: CsvRow[] = [];
+  let leftover: CsvBatch | undefined;
   while (head.length < count) {
     const next = await batches.next();
     if (next.done) break;
-    const need = count - head.length;
-    head.push(...next.value.slice(0, need));
-    leftover = next.value.slice(need);
+    leftover = next.value;
+    for (let row = leftover.next(); !row.done; row = leftover.next()) {
+      head.push(row.value);
+      if (head.length === count) break;
+    }
   }
-  async function* rest(): AsyncGenerator<CsvRow[]> {
-    if (leftover.length > 0) yield leftover;
+  async function* rest(): AsyncGenerator<CsvBatch> {
+    if (leftover) yield leftover;
     yield* batches;
   }
   return { head, rest: rest() };

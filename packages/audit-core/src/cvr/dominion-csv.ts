@@ -1,4 +1,4 @@
-import { readCsvBatches, readHead, type CsvRow } from './csv.js';
+import { readCsvBatches, readHead, type CsvBatch, type CsvRow } from './csv.js';
 import {
   DOMINION_FIELDS,
   parseDominionHeader,
@@ -33,7 +33,7 @@ export async function openDominionCsv(source: CvrSource): Promise<CvrReader> {
 
 async function* streamBallots(
   file: string,
-  batches: AsyncGenerator<CsvRow[]>,
+  batches: AsyncGenerator<CsvBatch>,
   layout: DominionCsvLayout,
   log: ProblemLog,
 ): AsyncGenerator<CvrBallot> {

@@ -1,4 +1,4 @@
-import { inBatches, readCsvBatches, readHead, type CsvRow } from './csv.js';
+import { inBatches, readCsvBatches, readHead, type CsvBatch } from './csv.js';
 import { readEssBallots, type EssBallotEntry } from './ess-ballots.js';
 import { essRowToBallot, parseEssHeader, type EssLayout } from './ess-layout.js';
 import type { CvrBallot } from './model.js';
@@ -23,7 +23,7 @@ export function openEssXlsx(source: CvrSource, options: EssOptions = {}): Promis
 
 async function openEssRows(
   source: CvrSource,
-  batches: AsyncGenerator<CsvRow[]>,
+  batches: AsyncGenerator<CsvBatch>,
   format: 'ess-csv' | 'ess-xlsx',
   options: EssOptions,
 ): Promise<CvrReader> {
@@ -46,7 +46,7 @@ async function openEssRows(
 
 async function* streamBallots(
   file: string,
-  batches: AsyncGenerator<CsvRow[]>,
+  batches: AsyncGenerator<CsvBatch>,
   layout: EssLayout,
   entries: Map<string, EssBallotEntry> | undefined,
   log: ProblemLog,

@@ -43,6 +43,16 @@ describe('CsvTokenizer', () => {
     for (const size of [1, 2, 3, 5, 7, 16]) expect(tokenize(SAMPLE, size)).toEqual(whole);
   });
 
+  it('reads again, after the next chunk, the records of a chunk left unread', () => {
+    const tokenizer = new CsvTokenizer();
+    const first = tokenizer.push('a,1\nb,2\nc,');
+    expect(first.next().value).toEqual({ line: 1, cells: ['a', '1'] });
+    expect([...tokenizer.push('3\n'), ...tokenizer.end()]).toEqual([
+      { line: 2, cells: ['b', '2'] },
+      { line: 3, cells: ['c', '3'] },
+    ]);
+  });
+
   it('reads LF, CRLF and lone-CR line ends, with or without a final line end', () => {
     const expected = [
       { line: 1, cells: ['a', 'b'] },
