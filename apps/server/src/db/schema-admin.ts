@@ -8,20 +8,21 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, identityId } from './columns.js';
 import { users } from './schema.js';
 
 /** Markdown pages the Admin uploads; `file_type` names the page a file drives (one each). */
 export const markdownFiles = pgTable(
   'markdown_files',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     title: text('title').notNull(),
     fileName: text('file_name').notNull(),
     fileType: text('file_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     content: text('content').notNull(),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastModified: timestamp('last_modified', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('markdown_files_type_key').on(t.fileType)],
@@ -34,7 +35,7 @@ export const markdownFiles = pgTable(
 export const leaderboardCredits = pgTable(
   'leaderboard_credits',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

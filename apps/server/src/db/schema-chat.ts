@@ -11,16 +11,15 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { createdAt, identityId } from './columns.js';
 import { users } from './schema.js';
 import { auditJobs } from './schema-jobs.js';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A discussion room of an audit job. */
 export const chatRooms = pgTable(
   'chat_rooms',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     jobId: integer('job_id')
       .notNull()
       .references(() => auditJobs.id, { onDelete: 'cascade' }),
@@ -75,7 +74,7 @@ export const chatMessages = pgTable(
 export const chatMessageFiles = pgTable(
   'chat_message_files',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     messageId: bigint('message_id', { mode: 'number' })
       .notNull()
       .references(() => chatMessages.id, { onDelete: 'cascade' }),

@@ -11,17 +11,17 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, updatedAt } from './columns.js';
 import { auditJobs } from './schema-jobs.js';
 import { users } from './schema.js';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const cents = (name: string) => bigint(name, { mode: 'number' });
 
 /** A fundraising and audit campaign; its elections hold its id in `elections.project_ids`. */
 export const projects = pgTable(
   'projects',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     electionDate: date('election_date', { mode: 'string' }),
@@ -36,7 +36,7 @@ export const projects = pgTable(
     receivedCents: cents('received_cents').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('projects_name_key').on(sql`lower(${t.name})`)],
 );
@@ -76,7 +76,7 @@ export const checkoutSessions = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     providerRef: text('provider_ref').notNull(),
     sessionId: text('session_id')
       .notNull()
@@ -108,7 +108,7 @@ export const payments = pgTable(
 export const paymentLines = pgTable(
   'payment_lines',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     paymentId: integer('payment_id')
       .notNull()
       .references(() => payments.id, { onDelete: 'cascade' }),
@@ -122,7 +122,7 @@ export const paymentLines = pgTable(
 export const manualDonations = pgTable(
   'manual_donations',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     projectId: integer('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
@@ -136,7 +136,7 @@ export const manualDonations = pgTable(
 
 /** Prices are whole dollars, as the package dialog takes them. */
 export const packages = pgTable('packages', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   monthlyPrice: integer('monthly_price').notNull(),
@@ -144,13 +144,13 @@ export const packages = pgTable('packages', {
   status: text('status').notNull().default('Active'),
   ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

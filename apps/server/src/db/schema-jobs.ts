@@ -11,16 +11,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, updatedAt } from './columns.js';
 import { elections, users } from './schema.js';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** An audit of one election; its files live under `address` in blob storage. */
 export const auditJobs = pgTable(
   'audit_jobs',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     /** Jobs hold files and operations: an election with jobs cannot be deleted. */
@@ -50,7 +48,7 @@ export const auditJobs = pgTable(
 export const auditJobMembers = pgTable(
   'audit_job_members',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     jobId: integer('job_id')
       .notNull()
       .references(() => auditJobs.id, { onDelete: 'cascade' }),
@@ -70,7 +68,7 @@ export const auditJobMembers = pgTable(
 export const jobFiles = pgTable(
   'job_files',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     jobId: integer('job_id')
       .notNull()
       .references(() => auditJobs.id, { onDelete: 'cascade' }),
@@ -93,7 +91,7 @@ export const jobFiles = pgTable(
 export const jobAttachments = pgTable(
   'job_attachments',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     jobId: integer('job_id')
       .notNull()
       .references(() => auditJobs.id, { onDelete: 'cascade' }),
@@ -124,7 +122,7 @@ export const auditTypes = pgTable('audit_types', {
 export const argGroups = pgTable(
   'arg_groups',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     auditTypeId: text('audit_type_id')
       .notNull()
       .references(() => auditTypes.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
@@ -141,7 +139,7 @@ export const argGroups = pgTable(
 export const argSpecs = pgTable(
   'arg_specs',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     groupId: integer('group_id')
       .notNull()
       .references(() => argGroups.id, { onDelete: 'cascade' }),
@@ -174,7 +172,7 @@ export const argSpecs = pgTable(
 export const jobPermissions = pgTable(
   'job_permissions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -209,7 +207,7 @@ export const jobPermissions = pgTable(
 export const jobPermissionRequests = pgTable(
   'job_permission_requests',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -8,6 +8,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, updatedAt } from './columns.js';
 import { auditJobs } from './schema-jobs.js';
 import { users } from './schema.js';
 
@@ -17,7 +18,7 @@ const stamp = (name: string) => timestamp(name, { withTimezone: true });
 export const jobOperations = pgTable(
   'job_operations',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     jobId: integer('job_id')
       .notNull()
       .references(() => auditJobs.id, { onDelete: 'cascade' }),
@@ -37,7 +38,7 @@ export const jobOperations = pgTable(
     startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
     startedAt: stamp('started_at'),
     finishedAt: stamp('finished_at'),
-    updatedAt: stamp('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('job_operations_job_operation_key').on(t.jobId, t.operation),
@@ -53,7 +54,7 @@ export const jobOperations = pgTable(
 export const operationBatches = pgTable(
   'operation_batches',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     operationRowId: integer('operation_row_id')
       .notNull()
       .references(() => jobOperations.id, { onDelete: 'cascade' }),
@@ -78,7 +79,7 @@ export const operationBatches = pgTable(
 export const adjudications = pgTable(
   'adjudications',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     jobId: integer('job_id')
       .notNull()
       .references(() => auditJobs.id, { onDelete: 'cascade' }),
@@ -106,7 +107,7 @@ export const adjudications = pgTable(
 export const actionTools = pgTable(
   'action_tools',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** null: the Admin's global tools (/tools). */
     jobId: integer('job_id').references(() => auditJobs.id, { onDelete: 'cascade' }),
     functionName: text('function_name').notNull(),
@@ -115,7 +116,7 @@ export const actionTools = pgTable(
     apiOperands: jsonb('api_operands').notNull(),
     helpText: text('help_text').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: stamp('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('action_tools_job_idx').on(t.jobId, t.id)],
 );
@@ -136,7 +137,7 @@ export const toolRuns = pgTable(
     folder: text('folder').notNull(),
     outputs: jsonb('outputs').notNull().default([]),
     startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: stamp('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     finishedAt: stamp('finished_at'),
   },
   (t) => [index('tool_runs_tool_idx').on(t.toolId)],

@@ -12,13 +12,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt, identityId, updatedAt } from './columns.js';
 
 export const users = pgTable(
   'users',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
     firstName: text('first_name').notNull().default(''),
@@ -44,7 +43,7 @@ export const users = pgTable(
     signupDate: text('signup_date'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
 );
@@ -74,7 +73,7 @@ export const refreshTokens = pgTable(
 export const userKeys = pgTable(
   'user_keys',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -94,7 +93,7 @@ export const userKeys = pgTable(
 export const events = pgTable(
   'events',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     actorId: integer('actor_id'),
     subjectType: text('subject_type').notNull(),
     subjectId: text('subject_id').notNull(),
@@ -107,7 +106,7 @@ export const events = pgTable(
 
 /** Every mail the platform sends; with no SMTP server configured this is where mail is read. */
 export const mailOutbox = pgTable('mail_outbox', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   toAddress: text('to_address').notNull(),
   subject: text('subject').notNull(),
   textBody: text('text_body').notNull(),
@@ -122,7 +121,7 @@ export const mailOutbox = pgTable('mail_outbox', {
 export const districts = pgTable(
   'districts',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** `country_state_districtname` without spaces; one district per jurisdiction. */
     name: text('name').notNull(),
     country: text('country').notNull(),
@@ -137,7 +136,7 @@ export const districts = pgTable(
     website: text('website').notNull().default(''),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('districts_name_key').on(sql`lower(${t.name})`)],
 );
@@ -145,7 +144,7 @@ export const districts = pgTable(
 export const districtMembers = pgTable(
   'district_members',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     districtId: integer('district_id')
       .notNull()
       .references(() => districts.id, { onDelete: 'cascade' }),
@@ -164,7 +163,7 @@ export const districtMembers = pgTable(
 export const districtContacts = pgTable(
   'district_contacts',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     districtId: integer('district_id')
       .notNull()
       .references(() => districts.id, { onDelete: 'cascade' }),
@@ -178,7 +177,7 @@ export const districtContacts = pgTable(
     website: text('website').notNull().default(''),
     date: date('date', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('district_contacts_district_idx').on(t.districtId, t.id)],
 );
@@ -186,7 +185,7 @@ export const districtContacts = pgTable(
 export const elections = pgTable(
   'elections',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     name: text('name').notNull(),
     eType: text('e_type').notNull(),
     privacy: text('privacy').notNull(),
@@ -205,7 +204,7 @@ export const elections = pgTable(
       .default(sql`'{}'::integer[]`),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
     /** What the list's search matches: name, path and county, lower-cased, one per line. */
     search: text('search')
       .notNull()
@@ -226,7 +225,7 @@ export const elections = pgTable(
 export const electionMembers = pgTable(
   'election_members',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     electionId: integer('election_id')
       .notNull()
       .references(() => elections.id, { onDelete: 'cascade' }),
@@ -253,7 +252,7 @@ export const electionMembers = pgTable(
 export const uploadRequests = pgTable(
   'upload_requests',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     electionId: integer('election_id').references(() => elections.id, { onDelete: 'cascade' }),
     districtId: integer('district_id').references(() => districts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -265,7 +264,7 @@ export const uploadRequests = pgTable(
     tokenSalt: text('token_salt').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('upload_requests_election_idx').on(t.electionId),
@@ -280,7 +279,7 @@ export const uploadRequests = pgTable(
 export const uploads = pgTable(
   'uploads',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     kind: text('kind').notNull(),
     electionId: integer('election_id').references(() => elections.id, { onDelete: 'restrict' }),
     districtId: integer('district_id').references(() => districts.id, { onDelete: 'restrict' }),
@@ -305,7 +304,7 @@ export const uploads = pgTable(
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('uploads_election_idx').on(t.electionId, t.kind),
