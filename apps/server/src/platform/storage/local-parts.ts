@@ -1,17 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
-import {
-  open,
-  readdir,
-  type FileHandle,
-  readFile,
-  rename,
-  rm,
-  stat,
-  writeFile,
-} from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { open, readdir, type FileHandle, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { BlobError, type StoredPart } from './blob-store.js';
+import { writeFileAtomic } from './durable.js';
 
 /** What the local store keeps about one multipart upload (`meta.json`). */
 export interface UploadMeta {
@@ -112,15 +104,15 @@ export async function writePart(
     if (signal.aborted) throw signal.reason;
     await flush();
     await writing;
+    // Acknowledged means on the disk: the client will not send this part again.
+    await file.datasync();
   } finally {
     signal.removeEventListener('abort', stop);
     await writing.catch(() => undefined);
     await file.close();
   }
   const ack = { etag: hash.etag(), size };
-  const temp = path.join(dir, `${partNumber}.${randomUUID()}.tmp`);
-  await writeFile(temp, JSON.stringify(ack));
-  await rename(temp, ackFile(dir, partNumber));
+  await writeFileAtomic(ackFile(dir, partNumber), JSON.stringify(ack));
   return ack;
 }
 

@@ -12,6 +12,7 @@ import {
   type CompletedPart,
   type StoredPart,
 } from './blob-store.js';
+import { syncDir, syncFile, writeFileAtomic } from './durable.js';
 import { dataFile, listAckedParts, readMeta, writePart, type UploadMeta } from './local-parts.js';
 import { localPaths } from './local-paths.js';
 import type { PartSigner } from './part-signer.js';
@@ -138,7 +139,8 @@ export function createLocalStore(root: string, signer: PartSigner): LocalBlobSto
       const meta: UploadMeta = { key, contentType, partSize: plan.partSize, size: plan.size };
       // Parts land at their offsets in any order; the file grows (sparse) as they arrive.
       await writeFile(dataFile(dir), '');
-      await writeFile(path.join(dir, 'meta.json'), JSON.stringify(meta));
+      await writeFileAtomic(path.join(dir, 'meta.json'), JSON.stringify(meta));
+      await syncDir(paths.multipart);
       return uploadId;
     },
     async partUrls(key, uploadId, partNumbers) {
@@ -177,9 +179,11 @@ export function createLocalStore(root: string, signer: PartSigner): LocalBlobSto
         );
         // A completion cut off after its rename is finished by the next attempt.
         if (!trimmed) return finishedEarlier(target, dir, size);
+        await syncFile(dataFile(dir));
         await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(`${target}.etag`, etag);
+        await writeFileAtomic(`${target}.etag`, etag);
         await rename(dataFile(dir), target);
+        await syncDir(path.dirname(target));
         await rm(dir, { recursive: true, force: true });
         return { size, etag };
       });
@@ -193,17 +197,8 @@ export function createLocalStore(root: string, signer: PartSigner): LocalBlobSto
       await mkdir(path.dirname(target), { recursive: true });
       // As on S3, a reader sees the old object or the new one, never a half-written file; two
       // writers of one key (a batch retried while its first attempt still runs) cannot interleave.
-      const temp = `${target}.${randomUUID()}.tmp`;
-      try {
-        await writeFile(temp, body);
-        await rename(temp, target);
-      } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
-      }
-      const etagTemp = `${target}.${randomUUID()}.etag.tmp`;
-      await writeFile(etagTemp, `"${createHash('md5').update(body).digest('hex')}"`);
-      await rename(etagTemp, `${target}.etag`);
+      await writeFileAtomic(target, body);
+      await writeFileAtomic(`${target}.etag`, `"${createHash('md5').update(body).digest('hex')}"`);
     },
     async head(key) {
       const target = paths.object(key);
