@@ -36,7 +36,9 @@ export async function loadPage(input: Buffer, options: LoadPageOptions = {}): Pr
       .raw()
       .toBuffer({ resolveWithObject: true });
     if (info.channels !== 1) throw new Error(`expected one channel, got ${info.channels}`);
-    return { width: info.width, height: info.height, data: new Uint8Array(data) };
+    // The decoded buffer is ours alone: view it rather than copy a page's worth of bytes.
+    const pixels = new Uint8Array(data.buffer, data.byteOffset, data.length);
+    return { width: info.width, height: info.height, data: pixels };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ImageReadError(`cannot read ballot image (page ${page}): ${reason}`, options.label);

@@ -5,6 +5,7 @@ import type { Template } from './template.js';
 import {
   differingCells,
   distinguishingCells,
+  CELL_DIFFERENCE,
   thumbnail,
   thumbnailDistance,
   type Thumbnail,
@@ -53,10 +54,7 @@ export function matchStyle(page: GreyImage, templates: Template[]): StyleMatch {
   if (candidates.every((c) => (c.template.samples?.length ?? 0) > 0)) {
     // Against sheets of each style: the nearest sheet's count of clearly different cells.
     const scored = candidates
-      .map((c) => ({
-        c,
-        d: Math.min(...(c.template.samples ?? []).map((s) => differingCells(c.ink, s))),
-      }))
+      .map((c) => ({ c, d: nearestSample(c.ink, c.template.samples ?? []) }))
       .sort((a, b) => a.d - b.d);
     const [best, second] = scored;
     if (best)
@@ -84,6 +82,13 @@ export function matchStyle(page: GreyImage, templates: Template[]): StyleMatch {
   return { template: best.template, registration: best.registration, marks, ...score };
 }
 
+/** The count of clearly different cells to the nearest of `samples`. */
+export function nearestSample(ink: Thumbnail, samples: Thumbnail[], mask?: Uint8Array): number {
+  let best = Infinity;
+  for (const sample of samples) best = Math.min(best, differingCells(ink, sample, best, mask));
+  return best;
+}
+
 /** Sheets per style kept as ink maps in the template's frame, for telling styles apart. */
 const SAMPLES = 6;
 
@@ -100,4 +105,93 @@ export function styleSamples(template: Template, exemplars: GreyImage[]): Thumbn
     }
   }
   return samples;
+}
+
+/** Around each target, voters' marks (checks and crosses spill over) are left out of a fit. */
+const MARK_MARGIN = 0.15;
+
+/** How a page of a style is told from other styles' pages with one look (see `fitsStyle`). */
+export interface StyleFit {
+  /** The fewest cells in which another style's sheet differs clearly from the samples. */
+  gap: number;
+  /**
+   * The cells that can tell: where the samples or other styles' sheets carry ink (and their
+   * neighbours, for registration's slack), away from the targets where voters mark.
+   */
+  cells: Uint8Array;
+}
+
+/**
+ * Lays other styles' sheets on a template and measures how near they come to its samples. Cells
+ * where neither the samples nor those sheets carry ink cannot differ between them, so leaving
+ * them out changes no distance to another style while sparing a page's blank paper from the
+ * count. Undefined when no other sheet registers on the template (nothing to tell it from).
+ */
+export function styleFit(template: Template, others: GreyImage[]): StyleFit | undefined {
+  const samples = template.samples ?? [];
+  const first = samples[0];
+  if (!first) return undefined;
+  const { width, height, step } = first;
+  const maps: Thumbnail[] = [];
+  for (const page of others) {
+    try {
+      maps.push(thumbnail(page, registerPage(page, template).transform, template.image));
+    } catch {
+      // A sheet that does not register on this template cannot be taken for its style.
+    }
+  }
+  if (maps.length === 0) return undefined;
+  const inked = new Uint8Array(width * height);
+  for (const map of [...samples, ...maps])
+    map.ink.forEach((v, i) => {
+      if (v > CELL_DIFFERENCE) inked[i] = 1;
+    });
+  const cells = new Uint8Array(width * height);
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1)
+      for (let dy = -1; dy <= 1 && !cells[y * width + x]; dy += 1)
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx >= 0 && ny >= 0 && nx < width && ny < height && inked[ny * width + nx]) {
+            cells[y * width + x] = 1;
+            break;
+          }
+        }
+  const margin = MARK_MARGIN * template.dpi;
+  for (const t of template.targets) {
+    const x0 = Math.max(0, Math.floor((t.x0 - margin) / step));
+    const y0 = Math.max(0, Math.floor((t.y0 - margin) / step));
+    const x1 = Math.min(width - 1, Math.floor((t.x0 + t.width + margin) / step));
+    const y1 = Math.min(height - 1, Math.floor((t.y0 + t.height + margin) / step));
+    for (let y = y0; y <= y1; y += 1) cells.fill(0, y * width + x0, y * width + x1 + 1);
+  }
+  const gap = Math.min(...maps.map((map) => nearestSample(map, samples, cells)));
+  return { gap, cells };
+}
+
+/** A page this many times nearer to its style's samples than the style gap is surely of it. */
+const SURE_FIT = 1.5;
+
+/**
+ * Registers a page on the style its record names and tells whether it surely is of that style:
+ * nearer its samples than other styles' sheets come by a clear margin. Then no other style
+ * need be tried; otherwise the caller matches the page against every style.
+ */
+export function fitsStyle(
+  page: GreyImage,
+  template: Template,
+): { registration: Registration; marks: TimingMarks; distance: number; sure: boolean } | undefined {
+  const { samples, fit } = template;
+  if (!samples?.length || !fit) return undefined;
+  const marks = findTimingMarks(page);
+  let registration: Registration;
+  try {
+    registration = registerPage(page, template, marks);
+  } catch {
+    return undefined;
+  }
+  const ink = thumbnail(page, registration.transform, template.image, fit.cells);
+  const distance = nearestSample(ink, samples, fit.cells);
+  return { registration, marks, distance, sure: distance * SURE_FIT <= fit.gap };
 }

@@ -26,47 +26,112 @@ function inkShare(page: GreyImage, offsets: Offsets, x: number, y: number): numb
 }
 
 /**
- * Offsets as flat page indexes, with their extent, so that the search (hundreds of positions
- * per target) samples without per-pixel bounds checks wherever the shape lies inside the page.
+ * A shape as runs of neighbouring pixels along its rows, so that its ink is counted from row
+ * prefix sums (two lookups a run) instead of pixel by pixel. A pixel listed twice (rounding in
+ * `transformOffsets` can fold two template pixels onto one) gets a run of its own each time.
  */
-interface Sampler {
-  offsets: Offsets;
-  linear: Int32Array;
+interface Runs {
+  pixels: number;
+  dy: Int32Array;
+  from: Int32Array;
+  /** One past the run's last pixel. */
+  to: Int32Array;
   minX: number;
   maxX: number;
   minY: number;
   maxY: number;
 }
 
-function sampler(offsets: Offsets, width: number): Sampler {
-  const linear = new Int32Array(offsets.length / 2);
+function runsOf(offsets: Offsets): Runs {
+  const n = offsets.length / 2;
+  const order = Array.from({ length: n }, (_, i) => i).sort(
+    (p, q) =>
+      (offsets[2 * p + 1] as number) - (offsets[2 * q + 1] as number) ||
+      (offsets[2 * p] as number) - (offsets[2 * q] as number),
+  );
+  const dy: number[] = [];
+  const from: number[] = [];
+  const to: number[] = [];
+  const extra: number[] = [];
   let minX = 0;
   let maxX = 0;
   let minY = 0;
   let maxY = 0;
-  for (let i = 0; i < offsets.length; i += 2) {
-    const dx = offsets[i] as number;
-    const dy = offsets[i + 1] as number;
-    linear[i / 2] = dy * width + dx;
-    if (dx < minX) minX = dx;
-    if (dx > maxX) maxX = dx;
-    if (dy < minY) minY = dy;
-    if (dy > maxY) maxY = dy;
+  for (const i of order) {
+    const x = offsets[2 * i] as number;
+    const y = offsets[2 * i + 1] as number;
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
+    const last = dy.length - 1;
+    if (last >= 0 && dy[last] === y && to[last] === x) to[last] = x + 1;
+    else if (last >= 0 && dy[last] === y && (to[last] as number) > x) extra.push(x, y);
+    else {
+      dy.push(y);
+      from.push(x);
+      to.push(x + 1);
+    }
   }
-  return { offsets, linear, minX, maxX, minY, maxY };
+  for (let k = 0; k < extra.length; k += 2) {
+    dy.push(extra[k + 1] as number);
+    from.push(extra[k] as number);
+    to.push((extra[k] as number) + 1);
+  }
+  return {
+    pixels: n,
+    dy: Int32Array.from(dy),
+    from: Int32Array.from(from),
+    to: Int32Array.from(to),
+    minX,
+    maxX,
+    minY,
+    maxY,
+  };
 }
 
-/** Same as `inkShare`, fast when the whole shape is on the page. */
-function sampledShare(page: GreyImage, s: Sampler, x: number, y: number): number {
+/** Ink counts along each row of a page window, off-page pixels as paper. */
+interface RowSums {
+  x0: number;
+  y0: number;
+  stride: number;
+  sums: Int32Array;
+}
+
+function rowSums(page: GreyImage, x0: number, y0: number, x1: number, y1: number): RowSums {
   const { width, height, data } = page;
-  if (x + s.minX < 0 || y + s.minY < 0 || x + s.maxX >= width || y + s.maxY >= height)
-    return inkShare(page, s.offsets, x, y);
-  const base = y * width + x;
-  const { linear } = s;
+  const stride = x1 - x0 + 2;
+  const sums = new Int32Array(stride * (y1 - y0 + 1));
+  for (let y = y0; y <= y1; y += 1) {
+    const at = (y - y0) * stride;
+    let count = 0;
+    for (let x = x0; x <= x1; x += 1) {
+      if (
+        y >= 0 &&
+        y < height &&
+        x >= 0 &&
+        x < width &&
+        (data[y * width + x] as number) < INK_THRESHOLD
+      )
+        count += 1;
+      sums[at + x - x0 + 1] = count;
+    }
+  }
+  return { x0, y0, stride, sums };
+}
+
+/** Same as `inkShare` of the runs' pixels at (x, y), inside the window `rows` covers. */
+function runShare(rows: RowSums, r: Runs, x: number, y: number): number {
+  const { sums, stride } = rows;
+  const bx = x - rows.x0;
+  const by = y - rows.y0;
   let ink = 0;
-  for (let i = 0; i < linear.length; i += 1)
-    if ((data[base + (linear[i] as number)] as number) < INK_THRESHOLD) ink += 1;
-  return s.offsets.length > 0 ? (ink * 2) / s.offsets.length : 0;
+  for (let k = 0; k < r.dy.length; k += 1) {
+    const row = (by + (r.dy[k] as number)) * stride + bx;
+    ink +=
+      (sums[row + (r.to[k] as number)] as number) - (sums[row + (r.from[k] as number)] as number);
+  }
+  return r.pixels > 0 ? ink / r.pixels : 0;
 }
 
 /**
@@ -98,21 +163,33 @@ export function measureTarget(
   const expected = applyAffine(transform, { x: Math.round(target.cx), y: Math.round(target.cy) });
   const ex = Math.round(expected.x);
   const ey = Math.round(expected.y);
-  const outline = sampler(transformOffsets(target.shape.outline, transform), page.width);
-  const ring = sampler(transformOffsets(target.shape.ring, transform), page.width);
-  let best = { x: ex, y: ey, score: -Infinity };
+  const outline = runsOf(transformOffsets(target.shape.outline, transform));
+  const ring = runsOf(transformOffsets(target.shape.ring, transform));
+  const rows = rowSums(
+    page,
+    ex - window + Math.min(outline.minX, ring.minX),
+    ey - window + Math.min(outline.minY, ring.minY),
+    ex + window + Math.max(outline.maxX, ring.maxX),
+    ey + window + Math.max(outline.maxY, ring.maxY),
+  );
+  let bestX = ex;
+  let bestY = ey;
+  let bestScore = -Infinity;
   for (let dy = -window; dy <= window; dy += 1) {
     for (let dx = -window; dx <= window; dx += 1) {
       const x = ex + dx;
       const y = ey + dy;
       // A small pull towards the expected place breaks ties on blank paper.
       const score =
-        sampledShare(page, outline, x, y) -
-        sampledShare(page, ring, x, y) -
-        0.002 * (dx * dx + dy * dy);
-      if (score > best.score) best = { x, y, score };
+        runShare(rows, outline, x, y) - runShare(rows, ring, x, y) - 0.002 * (dx * dx + dy * dy);
+      if (score > bestScore) {
+        bestX = x;
+        bestY = y;
+        bestScore = score;
+      }
     }
   }
+  const best = { x: bestX, y: bestY };
   const interior = transformOffsets(target.shape.interior, transform);
   const fill = inkShare(page, interior, best.x, best.y) - target.templateInk;
   return { index: target.index, x: best.x, y: best.y, fill };

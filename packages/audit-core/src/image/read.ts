@@ -34,6 +34,8 @@ export interface ReadOptions {
   window?: number;
   /** The page's timing marks, when a caller already found them (matching a style). */
   marks?: TimingMarks;
+  /** The page's registration on this template, when a caller already made it. */
+  registration?: Registration;
 }
 
 /** Registers a page on a template from both edges' timing marks. */
@@ -55,7 +57,7 @@ export function readBallot(
   options: ReadOptions = {},
 ): BallotReading {
   options.signal?.throwIfAborted();
-  const registration = registerPage(page, template, options.marks);
+  const registration = options.registration ?? registerPage(page, template, options.marks);
   const scale = describeAffine(registration.transform).scale;
   const window = Math.max(2, Math.round((options.window ?? 0.03) * template.dpi * scale));
   const measures = template.targets.map((t) =>

@@ -27,28 +27,28 @@ export function registerMarks(
   tolerance: number,
 ): Registration {
   let best: { pairs: [Point, Point][]; transform: Affine; error: number } | null = null;
-  for (let dl = -3; dl <= 3; dl += 1) {
-    for (let dr = -3; dr <= 3; dr += 1) {
-      const pairs = [
-        ...shifted(template.left, page.left, dl),
-        ...shifted(template.right, page.right, dr),
-      ];
-      const transform = fit(pairs);
-      if (!transform) continue;
-      const inliers = pairs.filter(([t, p]) => distance(applyAffine(transform, t), p) < tolerance);
-      const refit = fit(inliers);
-      if (!refit) continue;
-      const error = rms(inliers, refit);
-      if (
-        !best ||
-        inliers.length > best.pairs.length ||
-        (inliers.length === best.pairs.length && error < best.error)
-      ) {
-        best = { pairs: inliers, transform: refit, error };
-      }
+  const total = template.left.length + template.right.length;
+  // Shifts nearest to none first: once every template mark pairs up, no shift can do better.
+  for (const [dl, dr] of SHIFTS) {
+    if (best?.pairs.length === total) break;
+    const pairs = [
+      ...shifted(template.left, page.left, dl),
+      ...shifted(template.right, page.right, dr),
+    ];
+    const transform = fit(pairs);
+    if (!transform) continue;
+    const inliers = pairs.filter(([t, p]) => distance(applyAffine(transform, t), p) < tolerance);
+    const refit = fit(inliers);
+    if (!refit) continue;
+    const error = rms(inliers, refit);
+    if (
+      !best ||
+      inliers.length > best.pairs.length ||
+      (inliers.length === best.pairs.length && error < best.error)
+    ) {
+      best = { pairs: inliers, transform: refit, error };
     }
   }
-  const total = template.left.length + template.right.length;
   if (!best || best.pairs.length < Math.max(6, total * 0.5)) {
     throw new RegistrationError(
       `timing marks do not match the template (${best?.pairs.length ?? 0} of ${total} matched)`,
@@ -56,6 +56,11 @@ export function registerMarks(
   }
   return { transform: best.transform, matched: best.pairs.length, total, residual: best.error };
 }
+
+/** Pairings of left and right marks shifted by up to three, the smallest shifts first. */
+const SHIFTS: [number, number][] = [];
+for (let dl = -3; dl <= 3; dl += 1) for (let dr = -3; dr <= 3; dr += 1) SHIFTS.push([dl, dr]);
+SHIFTS.sort((p, q) => Math.abs(p[0]) + Math.abs(p[1]) - (Math.abs(q[0]) + Math.abs(q[1])));
 
 function shifted(from: Point[], to: Point[], shift: number): [Point, Point][] {
   const pairs: [Point, Point][] = [];

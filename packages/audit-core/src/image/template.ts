@@ -3,6 +3,7 @@ import { estimateDpi, type GreyImage } from './grey.js';
 import { measureTarget } from './measure.js';
 import { findTargets, type TemplateTarget } from './targets.js';
 import { findTimingMarks, type TimingMarks } from './timing.js';
+import type { StyleFit } from './match.js';
 import { thumbnail, type Thumbnail } from './thumbnail.js';
 
 /** What a target means: the contest and option it votes for. */
@@ -32,6 +33,8 @@ export interface Template {
    * other styles best against sheets printed like it: the combined template's lines are bolder.
    */
   samples?: Thumbnail[];
+  /** How a page is known to be of this style at one look (gentemplates measures it). */
+  fit?: StyleFit;
 }
 
 export interface TemplateOptions {

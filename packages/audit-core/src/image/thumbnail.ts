@@ -1,4 +1,4 @@
-import { applyAffine, IDENTITY, type Affine } from './affine.js';
+import { IDENTITY, type Affine } from './affine.js';
 import { pixelAt, type GreyImage } from './grey.js';
 
 /** A coarse ink map of a page, sampled in template coordinates, for telling styles apart. */
@@ -11,22 +11,45 @@ export interface Thumbnail {
 
 const STEP = 8;
 
-/** Samples the page at every STEP-th template pixel through the transform, averaging a 4×4 patch. */
+/**
+ * Samples the page at every STEP-th template pixel through the transform, averaging a 4×4 patch;
+ * with `cells`, only those cells (the rest read as paper).
+ */
 export function thumbnail(
   page: GreyImage,
   transform: Affine = IDENTITY,
   size?: { width: number; height: number },
+  cells?: Uint8Array,
 ): Thumbnail {
   const width = Math.floor((size?.width ?? page.width) / STEP);
   const height = Math.floor((size?.height ?? page.height) / STEP);
   const ink = new Float32Array(width * height);
+  const { a, b, c, d, e, f } = transform;
+  const { data, width: pw, height: ph } = page;
+  const half = STEP / 2;
+  // The patch spans -4..+2 pixels around its centre; inside those bounds no check is needed.
   for (let ty = 0; ty < height; ty += 1) {
+    const y = ty * STEP + half;
     for (let tx = 0; tx < width; tx += 1) {
-      const p = applyAffine(transform, { x: tx * STEP + STEP / 2, y: ty * STEP + STEP / 2 });
+      if (cells && !cells[ty * width + tx]) continue;
+      const x = tx * STEP + half;
+      const px = Math.round(a * x + b * y + c);
+      const py = Math.round(d * x + e * y + f);
       let sum = 0;
-      for (let dy = -2; dy < 2; dy += 1)
-        for (let dx = -2; dx < 2; dx += 1)
-          sum += 255 - pixelAt(page, Math.round(p.x) + dx * 2, Math.round(p.y) + dy * 2);
+      if (px >= 4 && py >= 4 && px + 2 < pw && py + 2 < ph) {
+        for (let dy = -4; dy < 4; dy += 2) {
+          const row = (py + dy) * pw + px;
+          sum +=
+            1020 -
+            (data[row - 4] as number) -
+            (data[row - 2] as number) -
+            (data[row] as number) -
+            (data[row + 2] as number);
+        }
+      } else {
+        for (let dy = -2; dy < 2; dy += 1)
+          for (let dx = -2; dx < 2; dx += 1) sum += 255 - pixelAt(page, px + dx * 2, py + dy * 2);
+      }
       ink[ty * width + tx] = sum / (16 * 255);
     }
   }
@@ -71,17 +94,27 @@ export function distinguishingCells(
 }
 
 /** A thumbnail cell differs when the ink shares differ by more than this. */
-const CELL_DIFFERENCE = 0.25;
+export const CELL_DIFFERENCE = 0.25;
 
 /**
  * How many cells of two ink maps differ clearly. A voter's marks change a few cells; another
- * contest layout changes many, so this tells styles apart where a mean difference blurs.
+ * contest layout changes many, so this tells styles apart where a mean difference blurs. The
+ * count stops once it passes `limit`; with a mask, only its cells count.
  */
-export function differingCells(a: Thumbnail, b: Thumbnail): number {
+export function differingCells(
+  a: Thumbnail,
+  b: Thumbnail,
+  limit = Infinity,
+  mask?: Uint8Array,
+): number {
   let count = 0;
   const n = Math.min(a.ink.length, b.ink.length);
-  for (let i = 0; i < n; i += 1)
-    if (Math.abs((a.ink[i] ?? 0) - (b.ink[i] ?? 0)) > CELL_DIFFERENCE) count += 1;
+  const x = a.ink;
+  const y = b.ink;
+  // Past `limit` the exact count no longer matters to a caller looking for the nearest map.
+  for (let i = 0; i < n && count <= limit; i += 1)
+    if ((!mask || mask[i]) && Math.abs((x[i] as number) - (y[i] as number)) > CELL_DIFFERENCE)
+      count += 1;
   return count;
 }
 

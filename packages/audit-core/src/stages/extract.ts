@@ -1,7 +1,8 @@
 import type { GreyImage } from '../image/grey.js';
 import { loadPage } from '../image/load.js';
-import { matchStyle } from '../image/match.js';
-import { readBallot } from '../image/read.js';
+import { fitsStyle, matchStyle } from '../image/match.js';
+import { readBallot, type BallotReading } from '../image/read.js';
+import type { Template } from '../image/template.js';
 import type { JobStore } from '../storage/index.js';
 import { readCsv, writeCsv, type BatchRef, type StageContext } from './context.js';
 import { batchOf, walkImageEntries } from './images.js';
@@ -62,6 +63,49 @@ export async function extractBatches(
   return Math.max(1, Math.ceil((await imageRows(store)).length / batchSize));
 }
 
+export interface SheetReading {
+  /** The template the page was read with. */
+  used: Template;
+  reading: BallotReading;
+}
+
+/**
+ * Reads one page: on its record's style, unless the image matches another style surely (a
+ * record can belong to another sheet, as in a swapped batch; near matches between styles that
+ * share most contests are not evidence enough), or its batch's records are not trusted, where
+ * the image's best match decides.
+ */
+export function readSheet(
+  page: GreyImage,
+  templates: Template[],
+  options: { known?: Template; untrusted?: boolean; signal?: AbortSignal },
+): SheetReading {
+  const { known } = options;
+  // Most sheets are of the style their record names, and surely so: no other need be tried.
+  if (known && !options.untrusted && templates.length > 1) {
+    const fit = fitsStyle(page, known);
+    if (fit?.sure) {
+      const reading = readBallot(page, known, {
+        signal: options.signal,
+        marks: fit.marks,
+        registration: fit.registration,
+      });
+      return { used: known, reading };
+    }
+  }
+  const match = templates.length > 1 ? matchStyle(page, templates) : undefined;
+  const sure = match ? options.untrusted || match.runnerUp >= match.distance * SURE_MATCH : false;
+  const used = (known && !sure ? known : undefined) ?? match?.template ?? known ?? templates[0];
+  if (!used) throw new Error('no template to read the page with');
+  const matched = match?.template === used ? match : undefined;
+  const reading = readBallot(page, used, {
+    signal: options.signal,
+    marks: matched?.marks,
+    registration: matched?.registration,
+  });
+  return { used, reading };
+}
+
 /**
  * Reads one batch of sheets: each page is registered on its style's template (or, without a
  * style from the CVR, on the template it matches best), every target measured and decided
@@ -110,20 +154,11 @@ export async function extractVote(ctx: StageContext): Promise<void> {
       const base = { sheet_id: sheetId, archive, entry: item.entry.entry };
       try {
         const page: GreyImage = await loadPage(await item.read(), { label: item.entry.entry });
-        // The image's own style wins over its record's only when the match is sure: a record can
-        // belong to another sheet (a swapped batch), but near matches between styles that share
-        // most contests are not evidence enough.
-        const match = templates.length > 1 ? matchStyle(page, templates) : undefined;
-        // In a batch whose records carry other sheets' styles, the image's best match decides.
-        const sure = match
-          ? untrusted.has(batchOf(sheetId).batch) || match.runnerUp >= match.distance * SURE_MATCH
-          : false;
-        const used =
-          (known && !sure ? byId.get(known) : undefined) ??
-          match?.template ??
-          byId.get(known) ??
-          templates[0];
-        if (!used) throw new Error('no template to read the page with');
+        const { used, reading } = readSheet(page, templates, {
+          known: byId.get(known),
+          untrusted: untrusted.has(batchOf(sheetId).batch),
+          signal: ctx.signal,
+        });
         if (known && used.id !== known)
           ctx.problem({
             severity: 'warning',
@@ -133,10 +168,6 @@ export async function extractVote(ctx: StageContext): Promise<void> {
             message: `the image is style ${used.id}, its vote record says ${known}`,
           });
         const template = used.id === known ? used : undefined;
-        const reading = readBallot(page, used, {
-          signal: ctx.signal,
-          marks: match?.template === used ? match.marks : undefined,
-        });
         const style = used.id;
         reading.targets.forEach((t) =>
           targets.push({

@@ -6,16 +6,18 @@ import { encodePng, loadPage } from '../image/load.js';
 import { renderRedline } from '../image/proofs.js';
 import { groupExemplarsByImage, type LabelledPage } from '../image/style-groups.js';
 import type { TargetMeaning, Template, TemplateContest } from '../image/template.js';
-import { packThumbnails, thumbnail, unpackThumbnails } from '../image/thumbnail.js';
-import { styleSamples } from '../image/match.js';
+import { packThumbnails } from '../image/thumbnail.js';
+import { styleFit, styleSamples } from '../image/match.js';
 import { findTimingMarks } from '../image/timing.js';
-import type { TemplateTarget } from '../image/targets.js';
 import type { ContestDefinition } from '../cvr/model.js';
-import { readBytes, readJson, type JobStore } from '../storage/index.js';
+import { readJson, type JobStore } from '../storage/index.js';
 import { readCsv, readCsvAll, readJsonLines, writeCsv, type StageContext } from './context.js';
 import type { StoredCvrBallot } from './bif.js';
 import { batchOf, walkImageEntries } from './images.js';
-import { electionInfo, listKeys, PATHS } from './job.js';
+import { electionInfo, PATHS } from './job.js';
+import { BATCH_COLUMNS, storeTarget, type StoredTemplate } from './template-files.js';
+
+export { loadTemplates, untrustedBatches } from './template-files.js';
 
 export const STYLE_COLUMNS = ['sheet_id', 'style', 'style_source'];
 export const EXEMPLAR_COLUMNS = ['style', 'sheet_id', 'archive', 'entry', 'entry_index'];
@@ -102,11 +104,6 @@ export async function genStyles(ctx: StageContext): Promise<void> {
   await writeCsv(ctx.store, PATHS.styles, STYLE_COLUMNS, styles);
   await writeCsv(ctx.store, PATHS.exemplars, EXEMPLAR_COLUMNS, exemplars);
   ctx.progress(1, 1);
-}
-
-interface StoredTemplate extends Omit<Template, 'image' | 'thumbnail'> {
-  exemplars: { used: number[]; rejected: { index: number; reason: string }[] };
-  mappingSource: string;
 }
 
 const styleDir = (style: string): string => `${PATHS.templates}${encodeURIComponent(style)}/`;
@@ -204,6 +201,12 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
   await ctx.store.remove(PATHS.templates);
   const mapping: Record<string, unknown>[] = [];
   const styles = [...pages.keys()].sort();
+  const made: {
+    style: string;
+    template: Template;
+    exemplars: GreyImage[];
+    stored: object;
+  }[] = [];
   let done = 0;
   for (const style of styles) {
     ctx.checkCancelled();
@@ -260,8 +263,9 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
     const { image, thumbnail: _thumb, ...rest } = template;
     const stored = { ...rest, targets: rest.targets.map(storeTarget), mappingSource: source };
     await ctx.store.write(`${dir}template.png`, await encodePng(image));
-    await ctx.store.write(`${dir}samples.bin`, packThumbnails(styleSamples(template, exemplars)));
-    await ctx.store.write(`${dir}template.json`, JSON.stringify(stored));
+    const samples = styleSamples(template, exemplars);
+    await ctx.store.write(`${dir}samples.bin`, packThumbnails(samples));
+    made.push({ style, template: { ...template, samples }, exemplars, stored });
     await ctx.store.write(`${dir}redline.png`, await renderRedline(template));
     template.targets.forEach((t, i) => {
       const m = template.meanings[i];
@@ -283,6 +287,14 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
     );
     ctx.progress(styles.length + ++done, styles.length * 2);
   }
+  // Each style's gap to the others' sheets, for extractvote to know a sure fit when it sees one.
+  for (const { style, template, stored } of made) {
+    const others = made.filter((m) => m.style !== style).flatMap((m) => m.exemplars.slice(0, 6));
+    const fit = styleFit(template, others);
+    if (fit) await ctx.store.write(`${styleDir(style)}fit-cells.bin`, Buffer.from(fit.cells));
+    const json = fit ? { ...stored, styleGap: fit.gap } : stored;
+    await ctx.store.write(`${styleDir(style)}template.json`, JSON.stringify(json));
+  }
   await writeCsv(ctx.store, PATHS.mapping, MAPPING_COLUMNS, mapping);
   await writeCsv(ctx.store, PATHS.styleBatches, BATCH_COLUMNS, grouped.batches);
   for (const b of grouped.batches.filter((x) => !x.trusted))
@@ -294,43 +306,6 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
       message: `the records' styles agree with the images on ${b.agreeing} of ${b.exemplars} exemplars; its sheets are read by the style their images show`,
     });
   ctx.progress(1, 1);
-}
-
-export const BATCH_COLUMNS = ['batch', 'exemplars', 'agreeing', 'trusted'];
-
-/** Batches whose records' styles disagree with their images (see `groupExemplarsByImage`). */
-export async function untrustedBatches(store: JobStore): Promise<Set<string>> {
-  const batches = new Set<string>();
-  for await (const row of readCsv(store, PATHS.styleBatches))
-    if (row.trusted === 'false') batches.add(row.batch ?? '');
-  return batches;
-}
-
-/** Loads every template gentemplates wrote. */
-export async function loadTemplates(store: JobStore): Promise<Template[]> {
-  const templates: Template[] = [];
-  for (const key of await listKeys(store, PATHS.templates)) {
-    if (!key.endsWith('/template.json')) continue;
-    const stored = await readJson<StoredTemplate>(store, key);
-    stored.targets = stored.targets.map(reviveTarget);
-    const image = await loadPage(
-      await readBytes(store, key.replace(/template\.json$/, 'template.png')),
-    );
-    const { exemplars: _e, mappingSource: _m, ...template } = stored;
-    const small = thumbnail(image);
-    const samplesKey = key.replace(/template\.json$/, 'samples.bin');
-    const samples = (await store.exists(samplesKey))
-      ? unpackThumbnails(await readBytes(store, samplesKey), small.width, small.height)
-      : [];
-    templates.push({
-      ...template,
-      dpi: template.dpi || estimateDpi(image),
-      image,
-      thumbnail: small,
-      ...(samples.length > 0 ? { samples } : {}),
-    });
-  }
-  return templates;
 }
 
 /**
@@ -411,25 +386,4 @@ function skewOf(page: GreyImage): number {
   const last = marks.at(-1);
   if (!first || !last || last.y === first.y) return Infinity;
   return Math.abs((last.x - first.x) / (last.y - first.y));
-}
-
-/** Target shapes are pixel offsets in typed arrays; JSON keeps them as plain arrays. */
-function storeTarget(t: TemplateTarget): unknown {
-  const { outline, interior, ring } = t.shape;
-  return {
-    ...t,
-    shape: { outline: Array.from(outline), interior: Array.from(interior), ring: Array.from(ring) },
-  };
-}
-
-function reviveTarget(t: TemplateTarget): TemplateTarget {
-  const s = t.shape as unknown as Record<'outline' | 'interior' | 'ring', number[]>;
-  return {
-    ...t,
-    shape: {
-      outline: Int16Array.from(s.outline),
-      interior: Int16Array.from(s.interior),
-      ring: Int16Array.from(s.ring),
-    },
-  };
 }
