@@ -29,10 +29,10 @@ export function sessionToBallot(
   where: { file: string; index: number },
   log: ProblemLog,
 ): CvrBallot {
-  const resolve = (contest: DominionContest): ContestVote =>
-    toContestVote(contest, lookup, where, log);
-  const original = toVersion(session.Original, lookup, resolve);
-  const adjudicated = session.Modified ? toVersion(session.Modified, lookup, resolve) : undefined;
+  const original = toVersion(session.Original, lookup, where, log);
+  const adjudicated = session.Modified
+    ? toVersion(session.Modified, lookup, where, log)
+    : undefined;
   const current = adjudicated && session.Modified?.IsCurrent ? 'adjudicated' : 'original';
   const inForce = current === 'adjudicated' && adjudicated ? adjudicated : original;
   const version =
@@ -59,16 +59,22 @@ export function sessionToBallot(
   };
 }
 
+// Loops rather than closures here and below: a county has millions of sessions.
 function toVersion(
   version: DominionVersion,
   lookup: DominionLookup,
-  resolve: (contest: DominionContest) => ContestVote,
+  where: { file: string; index: number },
+  log: ProblemLog,
 ): CvrVersion {
   const portion = lookup.portions.get(version.PrecinctPortionId);
+  const contests: ContestVote[] = [];
+  for (const card of version.Cards) {
+    for (const contest of card.Contests) contests.push(toContestVote(contest, lookup, where, log));
+  }
   return {
     precinctPortion: portion?.Description ?? String(version.PrecinctPortionId),
     style: lookup.ballotTypes.get(version.BallotTypeId) ?? String(version.BallotTypeId),
-    contests: version.Cards.flatMap((card) => card.Contests.map(resolve)),
+    contests,
   };
 }
 
@@ -78,23 +84,23 @@ function toContestVote(
   where: { file: string; index: number },
   log: ProblemLog,
 ): ContestVote {
-  const at = (): string => `${where.file} session ${where.index + 1}`;
   if (!lookup.contestById.has(contest.Id)) {
     log.warn(
       'unknown-contest',
       where.file,
       undefined,
-      `${at()}: contest ${contest.Id} is not in ContestManifest`,
+      `${sessionAt(where)}: contest ${contest.Id} is not in ContestManifest`,
     );
   }
-  const marks = contest.Marks.map((mark) => {
+  const marks: CvrMark[] = [];
+  for (const mark of contest.Marks) {
     const candidate = lookup.candidateById.get(mark.CandidateId);
     if (!candidate) {
       log.warn(
         'unknown-option',
         where.file,
         undefined,
-        `${at()}: candidate ${mark.CandidateId} is not in CandidateManifest`,
+        `${sessionAt(where)}: candidate ${mark.CandidateId} is not in CandidateManifest`,
       );
     }
     // Set one by one, not spread: a county has millions of marks.
@@ -106,8 +112,8 @@ function toContestVote(
     if (mark.IsAmbiguous) out.isAmbiguous = true;
     if (candidate?.option.isWriteIn) out.isWriteIn = true;
     if (mark.MarkDensity !== undefined) out.density = mark.MarkDensity;
-    return out;
-  });
+    marks.push(out);
+  }
   const vote: ContestVote = {
     contestId: String(contest.Id),
     marks,
@@ -115,7 +121,12 @@ function toContestVote(
     undervotes: contest.Undervotes,
   };
   const ids = contest.OutstackConditionIds;
-  if (ids && ids.length > 0)
+  if (ids && ids.length > 0) {
     vote.conditions = ids.map((id) => lookup.conditions.get(id) ?? String(id));
+  }
   return vote;
+}
+
+function sessionAt(where: { file: string; index: number }): string {
+  return `${where.file} session ${where.index + 1}`;
 }
