@@ -86,6 +86,7 @@ async function bytesOf(files: string[]): Promise<number> {
 }
 
 async function main(): Promise<void> {
+  const loadBefore = os.loadavg()[0] ?? 0;
   const root = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-bench-cvr-'));
   const rows: string[] = [];
   const summary: string[] = [];
@@ -129,10 +130,12 @@ async function main(): Promise<void> {
   } finally {
     await rm(root, { recursive: true, force: true });
   }
+  const loadAfter = os.loadavg()[0] ?? 0;
+  const load = `Load average (1 min) ${loadBefore.toFixed(1)} at the start, ${loadAfter.toFixed(1)} at the end, on 2 cores shared with other work.`;
   await writeSection(
     'Audit engine: vote record reading',
     `Run: \`npx tsx bench/audit-cvr.ts\` (\`BENCH_BALLOTS=100000,1000000\` by default). A generated election (10 contests, 40 precincts, 6 styles) is written as a Dominion CVR_Export CSV and a Dominion JSON export (1,000 sessions a file, with manifests) to a temporary folder, then each is read to the normalised model in a fresh process (every ballot, every contest) and, as the baseline, the same files are read line by line with \`readline\` in another fresh process. Peak memory is the process's maximum resident set. The folder is removed afterwards.
-${machineLine()}
+${machineLine()} ${load}
 
 | export | ballots | MiB | reader ballots/s | reader peak MiB | line-by-line ballots/s | line-by-line peak MiB | ratio |
 | --- | --- | --- | --- | --- | --- | --- | --- |
@@ -140,7 +143,11 @@ ${rows.join('\n')}
 
 Ratio: ballots per second of the reader over ballots per second of reading the same bytes line by line (the floor any reader pays for I/O and decoding).
 
-Notes: measured while the 2-core machine was busy with other work (load average about 25), so absolute rates vary from row to row; each ratio compares two runs made back to back. The JSON reader scans each session's bounds and hands it alone to \`JSON.parse\`; before that change it used a token-by-token stream parser and read about 870 ballots/s against 34,000 line by line (ratio 0.03) on the same data. The CSV reader's time goes mostly to \`csv-parse\` (quoting, \`="…"\` cells, row numbers for problem lines); a CSV row is short, so reading its lines alone is very fast. Memory: both readers stream; what grows is the set of ballot ids kept to report duplicates by row (small integers per id, about 150 bytes a ballot with the map), so 1,000,000 ballots peak about 100–150 MiB above 100,000.`,
+Notes: absolute rates move with the machine's load from row to row; each ratio compares two runs made back to back. Line by line, 1,000,000 CSV rows take about 0.3 s, so the CSV ratio at that size is set mostly by how cheap \`readline\` is on short lines.
+
+CSV: before the tokenizer change the reader used \`csv-parse\` (with \`info\` for row numbers) one record per async step; at load average 1 it read 1,000,000 ballots in 12.1 s of wall time (82,000 ballots/s, ratio 0.02 against 0.28 s line by line) and peaked at 411 MiB (the earlier table here, at load 25, showed 7,046/s). \`csv-parse\` alone, without \`info\`, took 4.1 s for that file, so a small tokenizer of our own (\`cvr/csv-tokenizer.ts\`: quoted and \`="…"\` cells, \`""\`, line numbers, the row of an unclosed quote) reads the chunks, a chunk's records in one synchronous batch made as it is iterated (made all at once, V8 moved the rows to the old generation and collection took 2 s). Old and new readers run back to back at load average 7: 100,000 ballots 1.38 s of CPU before, 0.36 s after; 1,000,000 ballots 11.7 s before, 2.5 s after. A CPU profile of 1,000,000 ballots now: tokenizer about 0.9 s CPU (with reading and decoding), ballot model about 0.5 s, garbage collection about 0.8 s (the ballot objects themselves, about 3 KB a ballot), the one async step per ballot that \`ballots\` yields about 0.3 s, duplicate ids 0.1 s (was 0.7 s as one map of a million ids; now keyed per batch). ES&S and Clear Ballot CSVs share the tokenizer and batches.
+
+JSON: the reader scans each session's bounds (now a tight loop inside sessions, a chunk's sessions at a time) and hands each session alone to \`JSON.parse\`, which is now half its time; closures made per session are loops now (under \`tsx\` each also paid a keepNames wrapper). Back to back at load 7, 100,000 sessions took 1.78 s of CPU before these changes and 1.33 s after. Before the stream-parser change it read about 870 ballots/s (ratio 0.03). Memory: both readers stream; what grows is the set of ballot ids kept to report duplicates by row (three integers in typed arrays and a short key per id), so 1,000,000 ballots peak about 100 MiB above 100,000.`,
   );
 }
 
