@@ -44,45 +44,61 @@ interface Runs {
 
 function runsOf(offsets: Offsets): Runs {
   const n = offsets.length / 2;
-  const order = Array.from({ length: n }, (_, i) => i).sort(
-    (p, q) =>
-      (offsets[2 * p + 1] as number) - (offsets[2 * q + 1] as number) ||
-      (offsets[2 * p] as number) - (offsets[2 * q] as number),
-  );
-  const dy: number[] = [];
-  const from: number[] = [];
-  const to: number[] = [];
-  const extra: number[] = [];
   let minX = 0;
   let maxX = 0;
   let minY = 0;
   let maxY = 0;
-  for (const i of order) {
-    const x = offsets[2 * i] as number;
-    const y = offsets[2 * i + 1] as number;
-    minX = Math.min(minX, x);
-    maxX = Math.max(maxX, x);
-    minY = Math.min(minY, y);
-    maxY = Math.max(maxY, y);
-    const last = dy.length - 1;
-    if (last >= 0 && dy[last] === y && to[last] === x) to[last] = x + 1;
-    else if (last >= 0 && dy[last] === y && (to[last] as number) > x) extra.push(x, y);
-    else {
-      dy.push(y);
-      from.push(x);
-      to.push(x + 1);
+  for (let i = 0; i < offsets.length; i += 2) {
+    const x = offsets[i] as number;
+    const y = offsets[i + 1] as number;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  // Each pixel counted on a small grid, then read back row by row as runs.
+  const w = maxX - minX + 1;
+  const grid = new Uint8Array(w * (maxY - minY + 1));
+  for (let i = 0; i < offsets.length; i += 2) {
+    const cell = ((offsets[i + 1] as number) - minY) * w + (offsets[i] as number) - minX;
+    grid[cell] = (grid[cell] as number) + 1;
+  }
+  const dy = new Int32Array(n);
+  const from = new Int32Array(n);
+  const to = new Int32Array(n);
+  let runs = 0;
+  const extra: number[] = [];
+  for (let y = minY; y <= maxY; y += 1) {
+    const row = (y - minY) * w;
+    let open = false;
+    for (let x = 0; x < w; x += 1) {
+      const count = grid[row + x] as number;
+      if (count === 0) {
+        open = false;
+        continue;
+      }
+      // A pixel listed more than once adds a run of its own for each extra listing.
+      for (let k = 1; k < count; k += 1) extra.push(y, x + minX);
+      if (open) {
+        to[runs - 1] = x + minX + 1;
+        continue;
+      }
+      dy[runs] = y;
+      from[runs] = x + minX;
+      to[runs++] = x + minX + 1;
+      open = true;
     }
   }
   for (let k = 0; k < extra.length; k += 2) {
-    dy.push(extra[k + 1] as number);
-    from.push(extra[k] as number);
-    to.push((extra[k] as number) + 1);
+    dy[runs] = extra[k] as number;
+    from[runs] = extra[k + 1] as number;
+    to[runs++] = (extra[k + 1] as number) + 1;
   }
   return {
     pixels: n,
-    dy: Int32Array.from(dy),
-    from: Int32Array.from(from),
-    to: Int32Array.from(to),
+    dy: dy.subarray(0, runs),
+    from: from.subarray(0, runs),
+    to: to.subarray(0, runs),
     minX,
     maxX,
     minY,
