@@ -96,7 +96,9 @@ async function measure(job: string, to: number): Promise<Measure> {
     m.ballots += sheets.filter((sheet) => sheet.status === 'read').length;
   }
   if (batches === count) await joinBatches(stage, store, count);
-  m.peakMiB = process.resourceUsage().maxRSS / 1024;
+  // VmHWM, not getrusage: a spawned child's maxrss starts at its parent's at the fork.
+  const status = await readFile('/proc/self/status', 'utf8');
+  m.peakMiB = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
   return m;
 }
 
