@@ -2,6 +2,7 @@
 export * from './grey.js';
 export {
   loadPage,
+  countPages,
   encodePng,
   encodeBilevelTiff,
   ImageReadError,

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { GreyImage } from './grey.js';
-import { isPdf, renderPdfPage } from './pdf.js';
+import { isPdf, openPdf, renderPdfPage } from './pdf.js';
 
 /** Raised for an image that cannot be decoded, naming what was wrong. */
 export class ImageReadError extends Error {
@@ -45,6 +45,52 @@ export async function loadPage(input: Buffer, options: LoadPageOptions = {}): Pr
   }
 }
 
+/**
+ * How many pages an image holds: a TIFF's directories (a sheet's sides, as Dominion writes
+ * them), a PDF's pages, otherwise one. A TIFF is counted by walking its directory chain, so
+ * nothing is decoded; bytes that cannot be counted count as one page, for decoding to judge.
+ */
+export async function countPages(input: Buffer): Promise<number> {
+  if (isPdf(input)) {
+    const pdf = await openPdf(input).catch(() => undefined);
+    if (!pdf) return 1;
+    try {
+      return Math.max(1, pdf.count);
+    } finally {
+      pdf.close();
+    }
+  }
+  const tiff = tiffDirectories(input);
+  if (tiff !== undefined) return Math.max(1, tiff);
+  if (input.length < 4 || !/^(II\*\0|MM\0\*|II\+\0|MM\0\+)/.test(input.toString('latin1', 0, 4)))
+    return 1;
+  try {
+    return (await sharp(input).metadata()).pages ?? 1;
+  } catch {
+    return 1;
+  }
+}
+
+/** The count of a classic TIFF's image directories, or undefined when it is not one. */
+function tiffDirectories(b: Buffer): number | undefined {
+  if (b.length < 8) return undefined;
+  const little = b[0] === 0x49 && b[1] === 0x49;
+  if (!little && !(b[0] === 0x4d && b[1] === 0x4d)) return undefined;
+  const u16 = (at: number): number => (little ? b.readUInt16LE(at) : b.readUInt16BE(at));
+  const u32 = (at: number): number => (little ? b.readUInt32LE(at) : b.readUInt32BE(at));
+  if (u16(2) !== 42) return undefined;
+  const seen = new Set<number>();
+  let count = 0;
+  for (let at = u32(4); at !== 0 && at + 2 <= b.length && !seen.has(at);) {
+    seen.add(at);
+    count += 1;
+    const next = at + 2 + 12 * u16(at);
+    if (next + 4 > b.length) break;
+    at = u32(next);
+  }
+  return count;
+}
+
 /** Encodes greyscale pixels as PNG. */
 export async function encodePng(image: GreyImage): Promise<Buffer> {
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
@@ -52,9 +98,17 @@ export async function encodePng(image: GreyImage): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Encodes a bilevel page as a CCITT Group 4 TIFF, as ballot scanners write them. */
-export async function encodeBilevelTiff(image: GreyImage): Promise<Buffer> {
-  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
+/**
+ * Encodes bilevel pages as a CCITT Group 4 TIFF, as ballot scanners write them: one page, or
+ * a sheet's sides as the pages of one TIFF (as Dominion writes them; all of one size).
+ */
+export async function encodeBilevelTiff(image: GreyImage, ...more: GreyImage[]): Promise<Buffer> {
+  const { width, height } = image;
+  if (more.some((p) => p.width !== width || p.height !== height))
+    throw new Error('the pages of one TIFF must be of one size');
+  const data = more.length === 0 ? image.data : Buffer.concat([image, ...more].map((p) => p.data));
+  const raw = { width, height: height * (1 + more.length), channels: 1 as const };
+  return sharp(data, { raw: more.length === 0 ? raw : { ...raw, pageHeight: height } })
     .toColourspace('b-w')
     .tiff({ compression: 'ccittfax4', bitdepth: 1 })
     .toBuffer();

@@ -11,6 +11,8 @@ export interface LabelledPage {
   style: string;
   /** The scanning batch it came from; records go astray by whole batches. */
   batch: string;
+  /** The sheet's back (its image's second page), when it has one: styles can differ there alone. */
+  back?: GreyImage;
 }
 
 export interface StyleGroups {
@@ -68,24 +70,28 @@ export function groupExemplarsByImage(exemplars: LabelledPage[]): StyleGroups {
         }
       }
   }
+  const referenceBack = exemplars.find((e) => e.back)?.back;
+  const backMarks = referenceBack ? findTimingMarks(referenceBack) : undefined;
   const inked = [...considered]
-    .map((e) => ({ e, ink: inkMap(e.page, reference, referenceMarks) }))
-    .filter((x): x is { e: LabelledPage; ink: Thumbnail } => x.ink !== undefined);
+    .map((e) => ({
+      e,
+      ink: inkMap(e.page, reference, referenceMarks),
+      backInk: e.back ? inkMap(e.back, referenceBack, backMarks) : undefined,
+    }))
+    .filter((x): x is { e: LabelledPage; ink: Thumbnail; backInk: Thumbnail | undefined } =>
+      Boolean(x.ink),
+    );
   if (inked.length < 4) return ungrouped;
 
+  // Two-sided sheets are linked only when alike on both sides: styles can differ on the back
+  // alone, and each side is judged against how near that side's sheets usually come.
+  const sides = [sideLinks(inked.map((x) => x.ink)), sideLinks(inked.map((x) => x.backInk))];
   const n = inked.length;
-  const distance = new Float64Array(n * n);
-  const between = (i: number, j: number): number => distance[i * n + j] ?? Infinity;
-  inked.forEach((a, i) =>
-    inked.forEach((b, j) => {
-      if (j > i) distance[i * n + j] = distance[j * n + i] = differingCells(a.ink, b.ink);
-    }),
-  );
-  const nearest = inked
-    .map((_, i) => Math.min(...inked.map((__, j) => (j === i ? Infinity : between(i, j)))))
-    .sort((a, b) => a - b);
-  const typical = nearest[Math.floor((nearest.length - 1) * 0.9)] ?? 0;
-  const link = Math.max(8, typical * 2);
+  const isLinked = (i: number, j: number): boolean =>
+    sides.every((side) => {
+      const d = side?.distance[i * n + j] ?? NaN;
+      return !side || Number.isNaN(d) || d < side.link;
+    });
 
   // Single linkage: pages of one style chain together, different layouts stay apart.
   const parent = inked.map((_, i) => i);
@@ -97,7 +103,7 @@ export function groupExemplarsByImage(exemplars: LabelledPage[]): StyleGroups {
     return top;
   };
   for (let i = 0; i < n; i += 1)
-    for (let j = i + 1; j < n; j += 1) if (between(i, j) < link) parent[root(i)] = root(j);
+    for (let j = i + 1; j < n; j += 1) if (isLinked(i, j)) parent[root(i)] = root(j);
   const members = inked.map((x, i) => ({ ...x.e, group: root(i) }));
 
   const assign = (chosen: typeof members): Map<number, string> => {
@@ -160,6 +166,37 @@ export function groupExemplarsByImage(exemplars: LabelledPage[]): StyleGroups {
     if (unregistered || trustedExtra) pages.set(e.style, [...(pages.get(e.style) ?? []), e.page]);
   }
   return { pages, moved, dropped, batches: batchTrust };
+}
+
+/**
+ * One side's pairwise count of differing cells (NaN where a sheet lacks the side) and the
+ * count under which two sheets link: twice what the nearest neighbours usually differ by.
+ * Undefined when no sheet has the side.
+ */
+function sideLinks(
+  inks: (Thumbnail | undefined)[],
+): { distance: Float64Array; link: number } | undefined {
+  if (!inks.some(Boolean)) return undefined;
+  const n = inks.length;
+  const distance = new Float64Array(n * n).fill(NaN);
+  inks.forEach((a, i) =>
+    inks.forEach((b, j) => {
+      if (j > i && a && b) distance[i * n + j] = distance[j * n + i] = differingCells(a, b);
+    }),
+  );
+  const nearest = inks
+    .map((_, i) => {
+      let best = Infinity;
+      for (let j = 0; j < n; j += 1) {
+        const d = distance[i * n + j] ?? NaN;
+        if (j !== i && !Number.isNaN(d)) best = Math.min(best, d);
+      }
+      return best;
+    })
+    .filter((d) => Number.isFinite(d))
+    .sort((a, b) => a - b);
+  const typical = nearest[Math.floor((nearest.length - 1) * 0.9)] ?? 0;
+  return { distance, link: Math.max(8, typical * 2) };
 }
 
 /** The page's ink map in the frame of `reference`, or undefined when it cannot be registered. */

@@ -35,6 +35,8 @@ export interface Template {
   samples?: Thumbnail[];
   /** How a page is known to be of this style at one look (gentemplates measures it). */
   fit?: StyleFit;
+  /** For a side after the front: the style it belongs to and the side, from 2. */
+  sideOf?: { style: string; side: number };
 }
 
 export interface TemplateOptions {
@@ -42,6 +44,13 @@ export interface TemplateOptions {
   /** Meaning of each target in layout order (column, then top to bottom), from the EIF. */
   meanings?: TargetMeaning[];
   contests?: TemplateContest[];
+  /**
+   * Without `meanings`: the meanings for the count of targets found, or undefined when that
+   * count fits no run of the election's contests (one side of a sheet holds some of them).
+   */
+  meaningsFor?: (
+    targets: number,
+  ) => { meanings: TargetMeaning[]; contests: TemplateContest[] } | undefined;
 }
 
 /** Raised when the targets found do not fit the election definition. */
@@ -64,6 +73,14 @@ export function buildTemplate(image: GreyImage, options: TemplateOptions): Templ
   }
   let meanings = options.meanings;
   let contests = options.contests;
+  if (!meanings && options.meaningsFor) {
+    const chosen = options.meaningsFor(targets.length);
+    if (!chosen)
+      throw new TemplateError(
+        `style ${options.id}: found ${targets.length} targets, which fit no run of the contests left for this side`,
+      );
+    ({ meanings, contests } = chosen);
+  }
   if (meanings) {
     if (meanings.length !== targets.length) {
       throw new TemplateError(

@@ -1,5 +1,5 @@
 import type { GreyImage } from '../image/grey.js';
-import { loadPage } from '../image/load.js';
+import { countPages, loadPage } from '../image/load.js';
 import { fitsStyle, matchStyle } from '../image/match.js';
 import { readBallot, type BallotReading } from '../image/read.js';
 import type { Template } from '../image/template.js';
@@ -119,7 +119,14 @@ export async function extractVote(ctx: StageContext): Promise<void> {
   const styleOf = new Map<string, string>();
   for await (const row of readCsv(ctx.store, PATHS.styles))
     styleOf.set(row.sheet_id ?? '', row.style ?? '');
-  const templates = await loadTemplates(ctx.store);
+  const loaded = await loadTemplates(ctx.store);
+  // Styles are told and registered on the front; later sides are read on the front's style.
+  const templates = loaded.filter((t) => !t.sideOf);
+  const laterSides = new Map<string, Template[]>();
+  for (const t of loaded)
+    if (t.sideOf) laterSides.set(t.sideOf.style, [...(laterSides.get(t.sideOf.style) ?? []), t]);
+  for (const list of laterSides.values())
+    list.sort((a, b) => (a.sideOf?.side ?? 0) - (b.sideOf?.side ?? 0));
   const untrusted = await untrustedBatches(ctx.store);
   const byId = new Map(templates.map((t) => [t.id, t]));
   if (templates.length === 0)
@@ -153,12 +160,22 @@ export async function extractVote(ctx: StageContext): Promise<void> {
       const known = styleOf.get(sheetId) ?? row.style ?? '';
       const base = { sheet_id: sheetId, archive, entry: item.entry.entry };
       try {
-        const page: GreyImage = await loadPage(await item.read(), { label: item.entry.entry });
-        const { used, reading } = readSheet(page, templates, {
+        const bytes = await item.read();
+        const page: GreyImage = await loadPage(bytes, { label: item.entry.entry });
+        let { used, reading } = readSheet(page, templates, {
           known: byId.get(known),
           untrusted: untrusted.has(batchOf(sheetId).batch),
           signal: ctx.signal,
         });
+        const record = byId.get(known);
+        const [theirs, mine] = [used, record].map((t) => laterSides.get(t?.id ?? '')?.[0]);
+        if (record && used !== record && theirs && mine && (await countPages(bytes)) > 1) {
+          const back = await loadPage(bytes, { page: 1, label: item.entry.entry });
+          if (!backAgrees(back, theirs, mine)) {
+            used = record;
+            reading = readBallot(page, record, { signal: ctx.signal });
+          }
+        }
         if (known && used.id !== known)
           ctx.problem({
             severity: 'warning',
@@ -169,38 +186,63 @@ export async function extractVote(ctx: StageContext): Promise<void> {
           });
         const template = used.id === known ? used : undefined;
         const style = used.id;
-        reading.targets.forEach((t) =>
-          targets.push({
-            sheet_id: sheetId,
-            style,
-            target: t.index + 1,
-            contest_id: t.contestId,
-            option_id: t.optionId,
-            x: Math.round(t.x),
-            y: Math.round(t.y),
-            fill: t.fill,
-            decision: t.decision,
-          }),
-        );
-        for (const c of reading.contests)
-          contests.push({
-            sheet_id: sheetId,
-            style,
-            contest_id: c.contestId,
-            votes: c.votes,
-            gray: c.gray,
-            overvote: c.isOvervote,
-            undervotes: c.undervotes,
+        // A sheet is read whole or not at all: its rows are kept until every side is read.
+        const sides = [{ template: used, reading }];
+        const later = laterSides.get(style) ?? [];
+        if (later.length > 0) {
+          const pages = await countPages(bytes);
+          for (const side of later) {
+            const n = side.sideOf?.side ?? 2;
+            if (n > pages)
+              throw new Error(
+                `style ${style} has contests on side ${n}, but the image has ${pages} page${pages === 1 ? '' : 's'}`,
+              );
+            const back = await loadPage(bytes, { page: n - 1, label: item.entry.entry });
+            sides.push({ template: side, reading: readBallot(back, side, { signal: ctx.signal }) });
+          }
+        }
+        let votes = 0;
+        let gray = 0;
+        let matched = 0;
+        let marks = 0;
+        for (const side of sides) {
+          side.reading.targets.forEach((t) => {
+            targets.push({
+              sheet_id: sheetId,
+              style: side.template.id,
+              target: t.index + 1,
+              contest_id: t.contestId,
+              option_id: t.optionId,
+              x: Math.round(t.x),
+              y: Math.round(t.y),
+              fill: t.fill,
+              decision: t.decision,
+            });
+            if (t.decision === 'vote') votes += 1;
+            else if (t.decision === 'gray') gray += 1;
           });
+          for (const c of side.reading.contests)
+            contests.push({
+              sheet_id: sheetId,
+              style,
+              contest_id: c.contestId,
+              votes: c.votes,
+              gray: c.gray,
+              overvote: c.isOvervote,
+              undervotes: c.undervotes,
+            });
+          matched += side.reading.registration.matched;
+          marks += side.reading.registration.total;
+        }
         sheets.push({
           ...base,
           style,
           style_source: template ? 'cvr' : 'image',
           status: 'read',
           baseline: reading.baseline,
-          votes: reading.targets.filter((t) => t.decision === 'vote').length,
-          gray: reading.targets.filter((t) => t.decision === 'gray').length,
-          matched_marks: `${reading.registration.matched}/${reading.registration.total}`,
+          votes,
+          gray,
+          matched_marks: `${matched}/${marks}`,
         });
       } catch (error) {
         if (ctx.signal?.aborted) throw error;
@@ -257,6 +299,21 @@ export async function extractVote(ctx: StageContext): Promise<void> {
   ctx.info(
     `batch ${ctx.batch.index + 1}/${ctx.batch.count}: ${sheets.length} sheets, ${sheets.filter((s) => s.status !== 'read').length} unreadable`,
   );
+}
+
+/**
+ * Styles can be alike on the front and differ on the back alone. When the front overrules the
+ * record's style and both styles have a back, the back must say so too, matched against the
+ * two styles' back templates (`theirs` the image's, `mine` the record's); otherwise the
+ * record's style stands.
+ */
+function backAgrees(back: GreyImage, theirs: Template, mine: Template): boolean {
+  if (theirs.sideOf?.side !== 2 || mine.sideOf?.side !== 2) return true;
+  try {
+    return matchStyle(back, [theirs, mine]).template === theirs;
+  } catch {
+    return false;
+  }
 }
 
 /** Joins the batches' outputs into the stage's files, in batch order. */

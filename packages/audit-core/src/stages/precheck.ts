@@ -3,6 +3,7 @@ import type { StageContext } from './context.js';
 import { StageFailure, writeCsv } from './context.js';
 import { cvrInputs, electionInfo, imageArchives, listKeys, openCvr, PATHS } from './job.js';
 import { walkImageEntries } from './images.js';
+import { countPages } from '../image/load.js';
 
 interface InputRow {
   key: string;
@@ -12,9 +13,20 @@ interface InputRow {
   images: number | '';
   records: number | '';
   problems: number;
+  /** Pages in the archive's images: a sheet's sides are the pages of its entry. */
+  pages: number | '';
 }
 
-export const PRECHECK_COLUMNS = ['key', 'kind', 'bytes', 'sha256', 'images', 'records', 'problems'];
+export const PRECHECK_COLUMNS = [
+  'key',
+  'kind',
+  'bytes',
+  'sha256',
+  'images',
+  'records',
+  'problems',
+  'pages',
+];
 
 async function digest(ctx: StageContext, key: string): Promise<{ bytes: number; sha256: string }> {
   const hash = createHash('sha256');
@@ -41,6 +53,7 @@ export async function precheck(ctx: StageContext): Promise<void> {
   const total = keys.length + cvrs.length;
   let images = 0;
   let records = 0;
+  let pages = 0;
   for (const key of keys) {
     ctx.checkCancelled();
     const { bytes, sha256 } = await digest(ctx, key);
@@ -52,12 +65,18 @@ export async function precheck(ctx: StageContext): Promise<void> {
       images: '',
       records: '',
       problems: 0,
+      pages: '',
     };
     if (archives.has(key)) {
       let count = 0;
+      let inArchive = 0;
       for await (const item of walkImageEntries(ctx.store, key)) {
-        if (item.type === 'entry') count += 1;
-        else {
+        if (item.type === 'entry') {
+          count += 1;
+          // Headers only: a TIFF's directories are counted without decoding a page.
+          inArchive += await countPages(await item.read());
+          if ((count & 255) === 0) ctx.checkCancelled();
+        } else {
           row.problems += 1;
           ctx.problem({
             severity: item.problem.severity,
@@ -69,7 +88,9 @@ export async function precheck(ctx: StageContext): Promise<void> {
         }
       }
       row.images = count;
+      row.pages = inArchive;
       images += count;
+      pages += inArchive;
     } else if (key.startsWith(PATHS.images)) {
       row.problems += 1;
       ctx.problem({
@@ -88,7 +109,16 @@ export async function precheck(ctx: StageContext): Promise<void> {
     try {
       let row = rows.find((r) => r.key === key);
       if (!row) {
-        row = { key, kind: 'cvr', bytes: 0, sha256: '', images: '', records: '', problems: 0 };
+        row = {
+          key,
+          kind: 'cvr',
+          bytes: 0,
+          sha256: '',
+          images: '',
+          records: '',
+          problems: 0,
+          pages: '',
+        };
         rows.push(row);
       }
       if (!opened.reader) {
@@ -147,12 +177,13 @@ export async function precheck(ctx: StageContext): Promise<void> {
     archives: archives.size,
     cvrs: cvrs.length,
     images,
+    pages,
     records,
     problems: ctx.problems.length,
   };
   await ctx.store.write(PATHS.precheckSummary, JSON.stringify(summary, null, 2));
   ctx.info(
-    `${rows.length} inputs, ${images} images, ${records} records, ${ctx.problems.length} problems`,
+    `${rows.length} inputs, ${images} images${pages > images ? ` (${pages} pages)` : ''}, ${records} records, ${ctx.problems.length} problems`,
   );
   if (images === 0 && records === 0)
     throw new StageFailure('no ballot images and no vote records to audit');

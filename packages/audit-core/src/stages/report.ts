@@ -53,18 +53,21 @@ export async function cropDisagreements(
     .slice(0, CROP_LIMIT);
   if (wanted.length === 0) return crops;
   const sheets = new Set(wanted.map(({ r }) => r.sheet_id));
-  const boxes = new Map<string, { x0: number; y0: number; x1: number; y1: number }>();
+  const boxes = new Map<string, { x0: number; y0: number; x1: number; y1: number; side: number }>();
   for await (const t of readCsv(ctx.store, PATHS.votesTargets)) {
     if (!sheets.has(t.sheet_id)) continue;
     const key = `${t.sheet_id}\u0000${t.contest_id}`;
     const x = Number(t.x);
     const y = Number(t.y);
-    const b = boxes.get(key) ?? { x0: x, y0: y, x1: x, y1: y };
+    // A target read on a later side names that side's template, `<style>~<side>`.
+    const side = Number(/~(\d+)$/.exec(t.style ?? '')?.[1] ?? 1);
+    const b = boxes.get(key) ?? { x0: x, y0: y, x1: x, y1: y, side };
     boxes.set(key, {
       x0: Math.min(b.x0, x),
       y0: Math.min(b.y0, y),
       x1: Math.max(b.x1, x),
       y1: Math.max(b.y1, y),
+      side,
     });
   }
   const bif = new Map<string, Record<string, string>>();
@@ -84,13 +87,15 @@ export async function cropDisagreements(
         const box = boxes.get(`${r.sheet_id}\u0000${r.contest_id}`);
         if (!box) continue;
         try {
-          const meta = await sharp(bytes).metadata();
+          const pages = (await sharp(bytes).metadata()).pages ?? 1;
+          const page = box.side <= pages ? box.side - 1 : 0;
+          const meta = await sharp(bytes, { page }).metadata();
           const pad = Math.round((meta.density ?? 200) * 0.35);
           const left = Math.max(0, Math.round(box.x0 - pad));
           const top = Math.max(0, Math.round(box.y0 - pad));
           const width = Math.min((meta.width ?? 0) - left, Math.round(box.x1 - box.x0 + pad * 5));
           const height = Math.min((meta.height ?? 0) - top, Math.round(box.y1 - box.y0 + pad * 2));
-          const png = await sharp(bytes)
+          const png = await sharp(bytes, { page })
             .extract({ left, top, width, height })
             .greyscale()
             .png()

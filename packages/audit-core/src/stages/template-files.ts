@@ -13,6 +13,9 @@ export interface StoredTemplate extends Omit<Template, 'image' | 'thumbnail' | '
   styleGap?: number;
   exemplars: { used: number[]; rejected: { index: number; reason: string }[] };
   mappingSource: string;
+  /** For a side after the front: its style and side (the id is `<style>~<side>`). */
+  style?: string;
+  side?: number;
 }
 
 export const BATCH_COLUMNS = ['batch', 'exemplars', 'agreeing', 'trusted'];
@@ -35,7 +38,7 @@ export async function loadTemplates(store: JobStore): Promise<Template[]> {
     const image = await loadPage(
       await readBytes(store, key.replace(/template\.json$/, 'template.png')),
     );
-    const { exemplars: _e, mappingSource: _m, styleGap, ...template } = stored;
+    const { exemplars: _e, mappingSource: _m, styleGap, style, side, ...template } = stored;
     const small = thumbnail(image);
     const samplesKey = key.replace(/template\.json$/, 'samples.bin');
     const samples = (await store.exists(samplesKey))
@@ -49,6 +52,7 @@ export async function loadTemplates(store: JobStore): Promise<Template[]> {
     templates.push({
       ...template,
       dpi: template.dpi || estimateDpi(image),
+      ...(side && side > 1 ? { sideOf: { style: style ?? '', side } } : {}),
       image,
       thumbnail: small,
       ...(samples.length > 0 ? { samples } : {}),

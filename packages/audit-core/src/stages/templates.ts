@@ -1,21 +1,21 @@
-import { combineExemplars } from '../image/exemplars.js';
-import { findTargets } from '../image/targets.js';
-import { buildTemplate, TemplateError } from '../image/template.js';
-import { estimateDpi, type GreyImage } from '../image/grey.js';
-import { encodePng, loadPage } from '../image/load.js';
+import { encodePng, countPages, loadPage } from '../image/load.js';
+import type { GreyImage } from '../image/grey.js';
 import { renderRedline } from '../image/proofs.js';
 import { groupExemplarsByImage, type LabelledPage } from '../image/style-groups.js';
-import type { TargetMeaning, Template, TemplateContest } from '../image/template.js';
+import { buildTemplate, type TargetMeaning, type Template } from '../image/template.js';
+import type { TemplateContest } from '../image/template.js';
 import { packThumbnails } from '../image/thumbnail.js';
 import { styleFit, styleSamples } from '../image/match.js';
-import { findTimingMarks } from '../image/timing.js';
 import type { ContestDefinition } from '../cvr/model.js';
 import { readJson, type JobStore } from '../storage/index.js';
 import { readCsv, readCsvAll, readJsonLines, writeCsv, type StageContext } from './context.js';
 import type { StoredCvrBallot } from './bif.js';
 import { batchOf, walkImageEntries } from './images.js';
 import { electionInfo, PATHS } from './job.js';
-import { BATCH_COLUMNS, storeTarget, type StoredTemplate } from './template-files.js';
+import { skewOf, templateFromGroups } from './template-build.js';
+import { BATCH_COLUMNS, storeTarget } from './template-files.js';
+import { ContestRuns, sideExemplars, sidesOf, sideTemplateId } from './template-sides.js';
+import type { ExemplarSides, StyleMeanings } from './template-sides.js';
 
 export { loadTemplates, untrustedBatches } from './template-files.js';
 
@@ -33,13 +33,6 @@ export const MAPPING_COLUMNS = [
   'source',
 ];
 const MAX_EXEMPLARS = 50;
-/**
- * Exemplars combined at once. Registration leaves a pixel or two of disagreement per sheet,
- * and over many bilevel scans that thins printed outlines until targets drop out (10 sheets
- * found all 20 targets of a generated style, 40 found 13); so groups of 10 are tried in turn
- * until one gives the targets the election defines.
- */
-const GROUP = 10;
 
 /**
  * Gives each sheet with an image its style from its vote record; sheets without one get the
@@ -108,8 +101,14 @@ export async function genStyles(ctx: StageContext): Promise<void> {
 
 const styleDir = (style: string): string => `${PATHS.templates}${encodeURIComponent(style)}/`;
 
-/** Reads the exemplar images of every style, archive by archive. */
-async function loadExemplars(ctx: StageContext): Promise<LabelledPage[]> {
+/**
+ * Reads the exemplar images of every style, archive by archive: the front page decoded, and
+ * the entry kept packed in `later` when it holds more pages (a sheet's other sides).
+ */
+async function loadExemplars(
+  ctx: StageContext,
+  later: Map<GreyImage, ExemplarSides>,
+): Promise<LabelledPage[]> {
   const rows = await readCsvAll(ctx.store, PATHS.exemplars);
   const pages: LabelledPage[] = [];
   const archives = [...new Set(rows.map((r) => r.archive ?? ''))];
@@ -124,9 +123,15 @@ async function loadExemplars(ctx: StageContext): Promise<LabelledPage[]> {
       const row = wanted.get(item.entry.entryIndex);
       if (!row) continue;
       try {
-        const page = await loadPage(await item.read(), { label: item.entry.entry });
+        const bytes = await item.read();
+        const label = item.entry.entry;
+        const page = await loadPage(bytes, { label });
+        const count = await countPages(bytes);
+        if (count > 1) later.set(page, { bytes, pages: count, label });
+        const back = count > 1 ? await loadPage(bytes, { page: 1, label }) : undefined;
         const sheetId = row.sheet_id ?? '';
-        pages.push({ page, sheetId, style: row.style ?? '', batch: batchOf(sheetId).batch });
+        const batch = batchOf(sheetId).batch;
+        pages.push({ page, sheetId, style: row.style ?? '', batch, ...(back ? { back } : {}) });
       } catch (error) {
         ctx.problem({
           severity: 'error',
@@ -174,15 +179,28 @@ async function expectedMeanings(
   };
 }
 
+/** One side's template as gentemplates builds it, before it is written. */
+interface Made {
+  style: string;
+  side: number;
+  template: Template;
+  exemplars: GreyImage[];
+  stored: object;
+}
+
 /**
  * Per style: combines up to 50 exemplars into a clean template, finds its targets and maps
  * each to its contest and option in layout order (EIF, else the vote records). People correct
  * the mapping in `input/target-mapping.csv`; rows there win on the next run. Each style gets
- * a redline proof for a person to check.
+ * a redline proof for a person to check. A sheet's sides are the pages of its image entry:
+ * each side after the front gets its own template (`<style>~<side>`) from the same exemplars'
+ * pages, mapped to the run of contests after the side before it; a side with no targets
+ * (a blank back) gets none.
  */
 export async function genTemplates(ctx: StageContext): Promise<void> {
+  const later = new Map<GreyImage, ExemplarSides>();
   // Records can carry another sheet's style (a swapped batch): exemplars go by their images.
-  const grouped = groupExemplarsByImage(await loadExemplars(ctx));
+  const grouped = groupExemplarsByImage(await loadExemplars(ctx, later));
   for (const m of grouped.moved)
     ctx.info(`exemplar ${m.sheetId}: its record says style ${m.labelled}, its image is ${m.style}`);
   for (const d of grouped.dropped)
@@ -201,54 +219,77 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
   await ctx.store.remove(PATHS.templates);
   const mapping: Record<string, unknown>[] = [];
   const styles = [...pages.keys()].sort();
-  const made: {
-    style: string;
-    template: Template;
-    exemplars: GreyImage[];
-    stored: object;
-  }[] = [];
+  const made: Made[] = [];
   let done = 0;
-  for (const style of styles) {
-    ctx.checkCancelled();
-    // The least skewed sheets first: the first of a group is the one the others are laid on.
-    const exemplars = (pages.get(style) ?? [])
-      .map((page) => ({ page, skew: skewOf(page) }))
-      .sort((a, b) => a.skew - b.skew)
-      .map((e) => e.page);
-    const want = expected(style);
+
+  /** Builds, corrects and writes one side's template; undefined when none could be built. */
+  const makeTemplate = async (
+    style: string,
+    side: number,
+    exemplars: GreyImage[],
+    want: StyleMeanings | undefined,
+    runs: ContestRuns | undefined,
+  ): Promise<Made | undefined> => {
+    const id = sideTemplateId(style, side);
     let template;
     let source = want?.source ?? 'position';
+    let mapped = true;
     try {
       const built = templateFromGroups(exemplars, {
-        id: style,
-        meanings: want?.meanings,
-        contests: want?.contests,
+        id,
+        ...(runs
+          ? { meaningsFor: runs.meaningsFor(side) }
+          : { meanings: want?.meanings, contests: want?.contests }),
         signal: ctx.signal,
       });
       template = built.template;
+      if (!template && side > 1 && runs && !runs.hasContestsLeft) {
+        ctx.info(`style ${style} side ${side}: every contest is on an earlier side; not read`);
+        return undefined;
+      }
       if (!template) {
         ctx.problem({
           severity: 'error',
           code: 'target-mapping',
           file: PATHS.mapping,
-          place: `style ${style}`,
+          place: `style ${id}`,
           message: `${built.mismatch ?? 'no exemplars'}; targets are grouped by position and need a person's mapping in ${PATHS.mappingCorrections}`,
         });
-        template = { ...buildTemplate(built.image, { id: style }), exemplars: built.exemplars };
+        template = { ...buildTemplate(built.image, { id }), exemplars: built.exemplars };
         source = 'position';
+        mapped = false;
+        if (side > 1) {
+          // Position ids name contests per template; a later side's must not meet the front's.
+          const rename = (c: string): string => `side-${side}-${c}`;
+          template.meanings = template.meanings.map((m) => ({
+            ...m,
+            contestId: rename(m.contestId),
+          }));
+          template.contests = template.contests.map((c) => ({ ...c, id: rename(c.id) }));
+        }
       }
     } catch (error) {
+      if (side > 1 && runs && !runs.hasContestsLeft) {
+        ctx.info(`style ${style} side ${side}: no template (${reasonOf(error)}); not read`);
+        return undefined;
+      }
       ctx.problem({
         severity: 'error',
         code: 'no-template',
         file: PATHS.exemplars,
-        place: `style ${style}`,
-        message: error instanceof Error ? error.message : String(error),
+        place: `style ${id}`,
+        message: reasonOf(error),
       });
-      continue;
+      runs?.settle(undefined);
+      return undefined;
+    }
+    runs?.settle(mapped ? template.contests : undefined);
+    if (side > 1 && template.targets.length === 0) {
+      ctx.info(`style ${style} side ${side}: no voting targets; its pages are not read`);
+      return undefined;
     }
     template.meanings = template.meanings.map((m, i) => {
-      const fix = corrections.get(`${style}\u0000${i + 1}`);
+      const fix = corrections.get(`${id}\u0000${i + 1}`);
       return fix ? { contestId: fix.contest_id ?? '', optionId: fix.option_id ?? '' } : m;
     });
     for (const r of template.exemplars.rejected)
@@ -256,22 +297,24 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
         severity: 'warning',
         code: 'exemplar-rejected',
         file: PATHS.exemplars,
-        place: `style ${style} exemplar ${r.index + 1}`,
+        place: `style ${id} exemplar ${r.index + 1}`,
         message: r.reason,
       });
-    const dir = styleDir(style);
+    const dir = styleDir(id);
     const { image, thumbnail: _thumb, ...rest } = template;
-    const stored = { ...rest, targets: rest.targets.map(storeTarget), mappingSource: source };
+    const stored = {
+      ...rest,
+      targets: rest.targets.map(storeTarget),
+      mappingSource: source,
+      ...(side > 1 ? { style, side } : {}),
+    };
     await ctx.store.write(`${dir}template.png`, await encodePng(image));
-    const samples = styleSamples(template, exemplars);
-    await ctx.store.write(`${dir}samples.bin`, packThumbnails(samples));
-    made.push({ style, template: { ...template, samples }, exemplars, stored });
     await ctx.store.write(`${dir}redline.png`, await renderRedline(template));
     template.targets.forEach((t, i) => {
       const m = template.meanings[i];
-      const fixed = corrections.has(`${style}\u0000${i + 1}`);
+      const fixed = corrections.has(`${id}\u0000${i + 1}`);
       mapping.push({
-        style,
+        style: id,
         target: i + 1,
         x: t.x0,
         y: t.y0,
@@ -283,17 +326,44 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
       });
     });
     ctx.info(
-      `style ${style}: template from ${template.exemplars.used.length} exemplars, ${template.targets.length} targets mapped by ${source}`,
+      `style ${id}: template from ${template.exemplars.used.length} exemplars, ${template.targets.length} targets mapped by ${source}`,
     );
+    return { style, side, template, exemplars, stored };
+  };
+
+  for (const style of styles) {
+    ctx.checkCancelled();
+    // The least skewed sheets first: the first of a group is the one the others are laid on.
+    const fronts = (pages.get(style) ?? [])
+      .map((page) => ({ page, skew: skewOf(page) }))
+      .sort((a, b) => a.skew - b.skew)
+      .map((e) => e.page);
+    const want = expected(style);
+    const sides = sidesOf(fronts, later);
+    const runs = sides > 1 && want ? new ContestRuns(want, sides) : undefined;
+    for (let side = 1; side <= sides; side += 1) {
+      ctx.checkCancelled();
+      const exemplars = side === 1 ? fronts : await sideExemplars(fronts, later, side);
+      const one = await makeTemplate(style, side, exemplars, want, runs);
+      if (!one) continue;
+      // Sheets of a style, for telling styles apart (a back too: styles can differ there alone).
+      const samples = styleSamples(one.template, exemplars);
+      const dir = styleDir(sideTemplateId(style, side));
+      await ctx.store.write(`${dir}samples.bin`, packThumbnails(samples));
+      made.push({ ...one, template: { ...one.template, samples } });
+    }
     ctx.progress(styles.length + ++done, styles.length * 2);
   }
   // Each style's gap to the others' sheets, for extractvote to know a sure fit when it sees one.
-  for (const { style, template, stored } of made) {
-    const others = made.filter((m) => m.style !== style).flatMap((m) => m.exemplars.slice(0, 6));
-    const fit = styleFit(template, others);
-    if (fit) await ctx.store.write(`${styleDir(style)}fit-cells.bin`, Buffer.from(fit.cells));
+  const fronts = made.filter((m) => m.side === 1);
+  for (const { style, side, template, stored } of made) {
+    const others = fronts.filter((m) => m.style !== style).flatMap((m) => m.exemplars.slice(0, 6));
+    // Styles are told on the front; later sides are read on the style the front showed.
+    const fit = side === 1 ? styleFit(template, others) : undefined;
+    const dir = styleDir(sideTemplateId(style, side));
+    if (fit) await ctx.store.write(`${dir}fit-cells.bin`, Buffer.from(fit.cells));
     const json = fit ? { ...stored, styleGap: fit.gap } : stored;
-    await ctx.store.write(`${styleDir(style)}template.json`, JSON.stringify(json));
+    await ctx.store.write(`${dir}template.json`, JSON.stringify(json));
   }
   await writeCsv(ctx.store, PATHS.mapping, MAPPING_COLUMNS, mapping);
   await writeCsv(ctx.store, PATHS.styleBatches, BATCH_COLUMNS, grouped.batches);
@@ -308,82 +378,5 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
   ctx.progress(1, 1);
 }
 
-/**
- * Combines exemplars in groups that all share the least skewed sheet as their reference, so
- * every combined image is in that sheet's frame. Registration leaves a pixel or two of
- * disagreement per sheet, and over many bilevel scans that can break a printed outline, so a
- * target found in one group's image but missing from the template so far is copied in from
- * that group, until the template has the targets the election defines or exemplars run out.
- */
-function templateFromGroups(
-  exemplars: GreyImage[],
-  options: {
-    id: string;
-    meanings?: TargetMeaning[];
-    contests?: TemplateContest[];
-    signal?: AbortSignal;
-  },
-): {
-  template?: Template & { exemplars: StoredTemplate['exemplars'] };
-  image: GreyImage;
-  mismatch?: string;
-  exemplars: StoredTemplate['exemplars'];
-} {
-  const [reference, ...others] = exemplars;
-  if (!reference) throw new TemplateError(`style ${options.id}: no exemplar could be read`);
-  let image: GreyImage | undefined;
-  const used = new Set<number>();
-  const rejected: StoredTemplate['exemplars']['rejected'] = [];
-  let mismatch: string | undefined;
-  for (let from = 0; from === 0 || from < others.length; from += GROUP - 1) {
-    options.signal?.throwIfAborted();
-    const combined = combineExemplars([reference, ...others.slice(from, from + GROUP - 1)], {
-      signal: options.signal,
-    });
-    for (const i of combined.used) used.add(i === 0 ? 0 : from + i);
-    for (const r of combined.rejected)
-      rejected.push({ index: r.index === 0 ? 0 : from + r.index, reason: r.reason });
-    image = image ? mergeTargets(image, combined.image) : combined.image;
-    const exemplarInfo = { used: [...used].sort((a, b) => a - b), rejected };
-    if (!options.meanings)
-      return {
-        template: { ...buildTemplate(image, options), exemplars: exemplarInfo },
-        image,
-        exemplars: exemplarInfo,
-      };
-    try {
-      return {
-        template: { ...buildTemplate(image, options), exemplars: exemplarInfo },
-        image,
-        exemplars: exemplarInfo,
-      };
-    } catch (error) {
-      if (!(error instanceof TemplateError)) throw error;
-      mismatch = error.message;
-    }
-  }
-  return { image: image ?? reference, mismatch, exemplars: { used: [...used], rejected } };
-}
-
-/** Copies into `base` every target of `other` that `base` lacks (both in the same frame). */
-function mergeTargets(base: GreyImage, other: GreyImage): GreyImage {
-  const have = findTargets(base);
-  const near = estimateDpi(base) * 0.05;
-  const out = { ...base, data: new Uint8Array(base.data) };
-  for (const t of findTargets(other)) {
-    if (have.some((h) => Math.abs(h.cx - t.cx) < near && Math.abs(h.cy - t.cy) < near)) continue;
-    for (let y = Math.max(0, t.y0 - 4); y < Math.min(base.height, t.y0 + t.height + 4); y += 1)
-      for (let x = Math.max(0, t.x0 - 4); x < Math.min(base.width, t.x0 + t.width + 4); x += 1)
-        out.data[y * base.width + x] = other.data[y * base.width + x] ?? 255;
-  }
-  return out;
-}
-
-/** How far a page's left timing marks lean from vertical (run over rise). */
-function skewOf(page: GreyImage): number {
-  const marks = findTimingMarks(page).left;
-  const first = marks[0];
-  const last = marks.at(-1);
-  if (!first || !last || last.y === first.y) return Infinity;
-  return Math.abs((last.x - first.x) / (last.y - first.y));
-}
+const reasonOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);

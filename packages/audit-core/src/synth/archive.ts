@@ -92,7 +92,10 @@ async function drawAndEncode(
   for (let i = 0; i < options.count; i += 1) {
     options.signal?.throwIfAborted();
     const ballot = await printer.ballot(planBallot(election, i, options), options.scan);
-    window.push({ plan: ballot.plan, tiff: encodeBilevelTiff(ballot.image) });
+    window.push({
+      plan: ballot.plan,
+      tiff: encodeBilevelTiff(ballot.image, ...ballot.pages.slice(1)),
+    });
     if (window.length >= limit) await flush();
   }
   while (window.length > 0) await flush();

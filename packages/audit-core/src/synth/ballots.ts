@@ -13,6 +13,8 @@ export interface SyntheticBallot {
   plan: BallotPlan;
   scan: ScanParams;
   image: GreyImage;
+  /** Every side's scan, front first (`image` is the front); one for a one-sided sheet. */
+  pages: GreyImage[];
 }
 
 export interface GenerateOptions extends PlanOptions {
@@ -39,28 +41,43 @@ export class StylePrinter {
     readonly dpi = 200,
   ) {}
 
-  /** The style's layout and its blank print, rendered once. */
-  style(styleId: string): Promise<PrintedStyle> {
-    let printed = this.cache.get(styleId);
+  /** The layout and blank print of one side of a style (the front by default), rendered once. */
+  style(styleId: string, side = 1): Promise<PrintedStyle> {
+    const key = side === 1 ? styleId : `${styleId}\u0000${side}`;
+    let printed = this.cache.get(key);
     if (!printed) {
-      const layout = layoutStyle(this.election, styleId, this.dpi);
+      const layout = layoutStyle(this.election, styleId, this.dpi, side);
       printed = renderStyle(layout).then((blank) => ({ layout, blank }));
-      this.cache.set(styleId, printed);
+      this.cache.set(key, printed);
     }
     return printed;
   }
 
-  /** Prints, marks and scans one planned ballot. */
+  /**
+   * Prints, marks and scans one planned ballot. The plan's targets run over the sides in
+   * order; each side after the front is marked and scanned after it, so a one-sided ballot
+   * draws the same chances as before sides existed.
+   */
   async ballot(plan: BallotPlan, options: ScanOptions = {}): Promise<SyntheticBallot> {
-    const { layout, blank } = await this.style(plan.styleId);
-    const page = cloneGrey(blank);
     const random = new Random(this.election.seed, 'marks', plan.index);
-    plan.targets.forEach((truth, i) => {
-      const target = layout.targets[i];
-      if (target) drawMark(page, target, truth.kind, random, this.dpi);
-    });
-    const scan = drawScan(random, this.dpi, options);
-    return { plan, scan, image: scanPage(page, scan, random) };
+    const pages: GreyImage[] = [];
+    let scan: ScanParams | undefined;
+    let first = 0;
+    for (let side = 1; side <= (this.election.sides ?? 1); side += 1) {
+      const { layout, blank } = await this.style(plan.styleId, side);
+      const page = cloneGrey(blank);
+      layout.targets.forEach((target, i) => {
+        const truth = plan.targets[first + i];
+        if (truth) drawMark(page, target, truth.kind, random, this.dpi);
+      });
+      first += layout.targets.length;
+      const sideScan = drawScan(random, this.dpi, options);
+      scan ??= sideScan;
+      pages.push(scanPage(page, sideScan, random));
+    }
+    const [image] = pages;
+    if (!scan || !image) throw new Error(`style ${plan.styleId} has no side to print`);
+    return { plan, scan, image, pages };
   }
 }
 

@@ -22,6 +22,8 @@ export interface SynthElection {
   precincts: SynthPrecinct[];
   /** The printed voting target: an oval (most vendors) or a square box. */
   targetShape: TargetShape;
+  /** Sides printed per sheet: 2 splits each style's contests over front and back. */
+  sides?: 1 | 2;
 }
 
 export type TargetShape = 'oval' | 'box';
@@ -32,6 +34,8 @@ export interface ElectionOptions {
   styles?: number;
   precincts?: number;
   targetShape?: TargetShape;
+  /** 2 prints two-sided sheets (scanned as a two-page TIFF); 1, the default, one side. */
+  sides?: 1 | 2;
 }
 
 const SURNAMES = [
@@ -111,5 +115,18 @@ export function makeElection(options: ElectionOptions): SynthElection {
     styles,
     precincts,
     targetShape: options.targetShape ?? 'oval',
+    ...(options.sides === 2 ? { sides: 2 as const } : {}),
   };
+}
+
+/**
+ * The contests on each side of a style's sheet, in order: one side holds them all; on a
+ * two-sided sheet the front holds the first half (rounded up) and the back the rest.
+ */
+export function styleSides(election: SynthElection, styleId: string): string[][] {
+  const style = election.styles.find((s) => s.id === styleId);
+  if (!style) throw new Error(`unknown style ${styleId}`);
+  if (election.sides !== 2) return [style.contestIds];
+  const front = Math.ceil(style.contestIds.length / 2);
+  return [style.contestIds.slice(0, front), style.contestIds.slice(front)];
 }

@@ -2,6 +2,7 @@
 export { Random } from './random.js';
 export {
   makeElection,
+  styleSides,
   type ElectionOptions,
   type SynthElection,
   type SynthPrecinct,

@@ -1,4 +1,4 @@
-import type { SynthElection, TargetShape } from './election.js';
+import { styleSides, type SynthElection, type TargetShape } from './election.js';
 
 export interface Rect {
   x: number;
@@ -30,6 +30,8 @@ export interface LayoutTarget {
 /** A printed ballot style: page size, timing marks, contest boxes, text and targets. */
 export interface StyleLayout {
   styleId: string;
+  /** The side of the sheet, from 1. */
+  side: number;
   dpi: number;
   width: number;
   height: number;
@@ -55,13 +57,18 @@ const voteForText = (n: number): string =>
   n === 1 ? 'Vote for one.' : `Vote for no more than ${n}.`;
 
 /**
- * Lays a style out in columns, contests flowing down then across (balanced so that most
- * styles use two or three columns, as printed ballots do); targets come out in
+ * Lays one side of a style out in columns, contests flowing down then across (balanced so
+ * that most styles use two or three columns, as printed ballots do); targets come out in
  * column-then-row order, the order the reader finds them in.
  */
-export function layoutStyle(election: SynthElection, styleId: string, dpi = 200): StyleLayout {
-  const style = election.styles.find((s) => s.id === styleId);
-  if (!style) throw new Error(`unknown style ${styleId}`);
+export function layoutStyle(
+  election: SynthElection,
+  styleId: string,
+  dpi = 200,
+  side = 1,
+): StyleLayout {
+  const contestIds = styleSides(election, styleId)[side - 1];
+  if (!contestIds) throw new Error(`style ${styleId} has no side ${side}`);
   const px = (inches: number): number => Math.round(inches * dpi);
   const width = px(8.5);
   const marks: Rect[] = [];
@@ -69,7 +76,7 @@ export function layoutStyle(election: SynthElection, styleId: string, dpi = 200)
     marks.push({ x: px(0.2), y: px(y), w: px(0.2), h: px(0.08) });
     marks.push({ x: width - px(0.4), y: px(y), w: px(0.2), h: px(0.08) });
   }
-  const contests = style.contestIds.flatMap((id) => election.contests.filter((c) => c.id === id));
+  const contests = contestIds.flatMap((id) => election.contests.filter((c) => c.id === id));
   const talls = contests.map((c) => HEADER + c.options.length * ROW);
   const share = Math.max(...talls, talls.reduce((s, t) => s + t + 0.15, 0) / 2);
   const texts: TextLine[] = [
@@ -93,7 +100,7 @@ export function layoutStyle(election: SynthElection, styleId: string, dpi = 200)
       x: px(4.25),
       y: px(10.75),
       size: px(0.08),
-      text: `Style ${styleId} Card 1`,
+      text: side === 1 ? `Style ${styleId} Card 1` : `Style ${styleId} Card 1 Side ${side}`,
       anchor: 'middle',
     },
   ];
@@ -162,6 +169,7 @@ export function layoutStyle(election: SynthElection, styleId: string, dpi = 200)
   });
   return {
     styleId,
+    side,
     dpi,
     width,
     height: px(11),

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  countPages,
   createGrey,
   encodeBilevelTiff,
   encodePng,
@@ -44,5 +45,22 @@ describe('loadPage', () => {
     for await (const r of readBallots([{ id: 'bad', image: Buffer.from('junk') }], []))
       results.push(r);
     expect(results[0]?.error).toMatch(/bad: cannot read ballot image/);
+  });
+});
+
+describe('countPages', () => {
+  it('counts a sheet written as a two-page Group 4 TIFF and reads each page', async () => {
+    const front = createGrey(40, 30);
+    front.data.fill(0, 0, 40 * 10);
+    const back = createGrey(40, 30);
+    back.data.fill(0, 40 * 20);
+    const tiff = await encodeBilevelTiff(front, back);
+    expect(await countPages(tiff)).toBe(2);
+    expect(Array.from((await loadPage(tiff, { page: 1 })).data)).toEqual(Array.from(back.data));
+    expect(await countPages(await encodeBilevelTiff(front))).toBe(1);
+    expect(await countPages(await encodePng(front))).toBe(1);
+    expect(await countPages(await readFile(blank))).toBe(1);
+    // Bytes that cannot be counted count as one page; decoding will judge them.
+    expect(await countPages(Buffer.from('II*\0garbage'))).toBe(1);
   });
 });

@@ -1,0 +1,97 @@
+import { combineExemplars } from '../image/exemplars.js';
+import { estimateDpi, type GreyImage } from '../image/grey.js';
+import { findTargets } from '../image/targets.js';
+import { buildTemplate, TemplateError } from '../image/template.js';
+import type { Template, TemplateContest, TemplateOptions } from '../image/template.js';
+import type { TargetMeaning } from '../image/template.js';
+import { findTimingMarks } from '../image/timing.js';
+import type { StoredTemplate } from './template-files.js';
+
+/**
+ * Exemplars combined at once. Registration leaves a pixel or two of disagreement per sheet,
+ * and over many bilevel scans that thins printed outlines until targets drop out (10 sheets
+ * found all 20 targets of a generated style, 40 found 13); so groups of 10 are tried in turn
+ * until one gives the targets the election defines.
+ */
+const GROUP = 10;
+
+/**
+ * Combines exemplars in groups that all share the least skewed sheet as their reference, so
+ * every combined image is in that sheet's frame. Registration leaves a pixel or two of
+ * disagreement per sheet, and over many bilevel scans that can break a printed outline, so a
+ * target found in one group's image but missing from the template so far is copied in from
+ * that group, until the template has the targets the election defines or exemplars run out.
+ */
+export function templateFromGroups(
+  exemplars: GreyImage[],
+  options: {
+    id: string;
+    meanings?: TargetMeaning[];
+    contests?: TemplateContest[];
+    meaningsFor?: TemplateOptions['meaningsFor'];
+    signal?: AbortSignal;
+  },
+): {
+  template?: Template & { exemplars: StoredTemplate['exemplars'] };
+  image: GreyImage;
+  mismatch?: string;
+  exemplars: StoredTemplate['exemplars'];
+} {
+  const [reference, ...others] = exemplars;
+  if (!reference) throw new TemplateError(`style ${options.id}: no exemplar could be read`);
+  let image: GreyImage | undefined;
+  const used = new Set<number>();
+  const rejected: StoredTemplate['exemplars']['rejected'] = [];
+  let mismatch: string | undefined;
+  for (let from = 0; from === 0 || from < others.length; from += GROUP - 1) {
+    options.signal?.throwIfAborted();
+    const combined = combineExemplars([reference, ...others.slice(from, from + GROUP - 1)], {
+      signal: options.signal,
+    });
+    for (const i of combined.used) used.add(i === 0 ? 0 : from + i);
+    for (const r of combined.rejected)
+      rejected.push({ index: r.index === 0 ? 0 : from + r.index, reason: r.reason });
+    image = image ? mergeTargets(image, combined.image) : combined.image;
+    const exemplarInfo = { used: [...used].sort((a, b) => a - b), rejected };
+    if (!options.meanings && !options.meaningsFor)
+      return {
+        template: { ...buildTemplate(image, options), exemplars: exemplarInfo },
+        image,
+        exemplars: exemplarInfo,
+      };
+    try {
+      return {
+        template: { ...buildTemplate(image, options), exemplars: exemplarInfo },
+        image,
+        exemplars: exemplarInfo,
+      };
+    } catch (error) {
+      if (!(error instanceof TemplateError)) throw error;
+      mismatch = error.message;
+    }
+  }
+  return { image: image ?? reference, mismatch, exemplars: { used: [...used], rejected } };
+}
+
+/** Copies into `base` every target of `other` that `base` lacks (both in the same frame). */
+function mergeTargets(base: GreyImage, other: GreyImage): GreyImage {
+  const have = findTargets(base);
+  const near = estimateDpi(base) * 0.05;
+  const out = { ...base, data: new Uint8Array(base.data) };
+  for (const t of findTargets(other)) {
+    if (have.some((h) => Math.abs(h.cx - t.cx) < near && Math.abs(h.cy - t.cy) < near)) continue;
+    for (let y = Math.max(0, t.y0 - 4); y < Math.min(base.height, t.y0 + t.height + 4); y += 1)
+      for (let x = Math.max(0, t.x0 - 4); x < Math.min(base.width, t.x0 + t.width + 4); x += 1)
+        out.data[y * base.width + x] = other.data[y * base.width + x] ?? 255;
+  }
+  return out;
+}
+
+/** How far a page's left timing marks lean from vertical (run over rise). */
+export function skewOf(page: GreyImage): number {
+  const marks = findTimingMarks(page).left;
+  const first = marks[0];
+  const last = marks.at(-1);
+  if (!first || !last || last.y === first.y) return Infinity;
+  return Math.abs((last.x - first.x) / (last.y - first.y));
+}

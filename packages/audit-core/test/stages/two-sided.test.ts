@@ -1,0 +1,168 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CLEAR_KINDS,
+  directorySink,
+  FolderStore,
+  makeElection,
+  PATHS,
+  runPipeline,
+  styleSides,
+  writeSyntheticElection,
+  type BallotPlan,
+  type PlantedDiscrepancy,
+  type StageResult,
+  type SynthElection,
+} from '../../src/index.js';
+import { readCsvAll } from '../../src/stages/context.js';
+import { walkImageEntries } from '../../src/stages/images.js';
+
+/**
+ * Two-sided sheets, each written as a two-page Group 4 TIFF as Dominion writes them: the
+ * contests on the back must be read and compared like those on the front.
+ */
+const COUNT = 48;
+let job: string;
+let store: FolderStore;
+let election: SynthElection;
+let planted: PlantedDiscrepancy[];
+let results: StageResult[];
+const truth = new Map<string, BallotPlan>();
+
+const backContests = (styleId: string): string[] => styleSides(election, styleId)[1] ?? [];
+
+beforeAll(async () => {
+  job = await mkdtemp(join(tmpdir(), 'scrutineer-two-sided-'));
+  election = makeElection({ seed: 'two-sided', contests: 8, sides: 2 });
+  await mkdir(join(job, 'input/images'), { recursive: true });
+  await mkdir(join(job, 'input/cvr'), { recursive: true });
+  const written = await writeSyntheticElection(
+    election,
+    {
+      count: COUNT,
+      batchSize: 24,
+      misreads: 8,
+      missing: 1,
+      extra: 1,
+      swapBatches: false,
+      formats: ['dominion-csv'],
+    },
+    createWriteStream(join(job, 'input/images/ballots.zip')),
+    directorySink(join(job, 'truth')),
+  );
+  planted = written.planted;
+  await rename(join(job, 'truth/CVR_Export.csv'), join(job, 'input/cvr/CVR_Export.csv'));
+  store = new FolderStore(job);
+  await store.write(PATHS.election, JSON.stringify(election));
+  for (const line of (await readFile(join(job, 'truth/truth.jsonl'), 'utf8')).trim().split('\n')) {
+    const plan = JSON.parse(line) as BallotPlan & { file: string };
+    truth.set(plan.id, plan);
+  }
+  results = await runPipeline(store, 'precheck', 'cmpcvr', { batchSize: 20 });
+}, 600_000);
+
+afterAll(async () => {
+  await rm(job, { recursive: true, force: true });
+});
+
+describe('two-sided sheets', () => {
+  it('writes each sheet as a two-page Group 4 TIFF and plants a misread on a back', async () => {
+    let bytes: Buffer | undefined;
+    for await (const item of walkImageEntries(store, 'input/images/ballots.zip'))
+      if (item.type === 'entry' && !bytes) bytes = await item.read();
+    const meta = await sharp(bytes).metadata();
+    expect([meta.pages, meta.width, meta.height]).toEqual([2, 1700, 2200]);
+    // Group 4: two 1-bit pages of 8.5 × 11 inches at 200 dpi would take 935 kB unpacked.
+    expect(bytes?.length).toBeLessThan(200_000);
+    expect(
+      planted.some(
+        (p) =>
+          p.kind === 'misread' &&
+          backContests(truth.get(p.ballotId)?.styleId ?? '').includes(p.contestId),
+      ),
+    ).toBe(true);
+  });
+
+  it('runs precheck to cmpcvr and counts two pages per image', async () => {
+    expect(results.map((r) => [r.stage, r.status])).toEqual(
+      ['precheck', 'gen_bif', 'genstyles', 'gentemplates', 'extractvote', 'cmpcvr'].map((s) => [
+        s,
+        'SUCCESS',
+      ]),
+    );
+    const images = (await readCsvAll(store, PATHS.precheckInputs)).find(
+      (r) => r.key === 'input/images/ballots.zip',
+    );
+    expect([images?.images, images?.pages]).toEqual([String(COUNT), String(2 * COUNT)]);
+  });
+
+  it('builds a template for the back of every style with contests there', async () => {
+    const styles = [...new Set([...truth.values()].map((p) => p.styleId))].sort();
+    const mapped = new Set((await readCsvAll(store, PATHS.mapping)).map((r) => r.style));
+    for (const style of styles) {
+      expect(mapped.has(style)).toBe(true);
+      expect(mapped.has(`${style}~2`)).toBe(backContests(style).length > 0);
+    }
+  });
+
+  it('reads every contest of every sheet, front and back', async () => {
+    const read = new Map<string, Set<string>>();
+    for (const c of await readCsvAll(store, PATHS.votesContests))
+      read.set(c.sheet_id ?? '', (read.get(c.sheet_id ?? '') ?? new Set()).add(c.contest_id ?? ''));
+    const sheets = await readCsvAll(store, PATHS.votesSheets);
+    expect(sheets.filter((s) => s.status !== 'read')).toEqual([]);
+    expect(sheets).toHaveLength(COUNT);
+    for (const s of sheets) {
+      const plan = truth.get(s.sheet_id ?? '');
+      const style = election.styles.find((x) => x.id === plan?.styleId);
+      expect([...(read.get(s.sheet_id ?? '') ?? [])].sort()).toEqual(
+        [...(style?.contestIds ?? [])].sort(),
+      );
+    }
+  });
+
+  it('finds every planted discrepancy and reports no other', async () => {
+    const found = (await readCsvAll(store, PATHS.disagreements)).map((d) =>
+      d.kind === 'Normal Disagreed'
+        ? `misread ${d.sheet_id} ${d.contest_id}`
+        : `${d.kind} ${d.sheet_id}`,
+    );
+    const expected = planted.map((p) =>
+      p.kind === 'misread'
+        ? `misread ${p.ballotId} ${p.contestId}`
+        : p.kind === 'missing-record'
+          ? `No CVR ${p.ballotId}`
+          : p.kind === 'extra-record'
+            ? `No Image ${p.ballotId}`
+            : `unexpected ${p.kind}`,
+    );
+    expect(found.sort()).toEqual(expected.sort());
+  });
+
+  it('reads clear marks on both sides right and flags the doubtful ones gray', async () => {
+    let clear = 0;
+    let clearRight = 0;
+    let back = 0;
+    const wrong: string[] = [];
+    for (const t of await readCsvAll(store, PATHS.votesTargets)) {
+      const plan = truth.get(t.sheet_id ?? '');
+      const target = plan?.targets.find((x) => x.optionId === t.option_id);
+      if (!target)
+        throw new Error(`sheet ${t.sheet_id} target ${t.option_id} is not on its ballot`);
+      if (t.style?.endsWith('~2')) back += 1;
+      const right = (t.decision === 'vote') === target.isIntended;
+      if (CLEAR_KINDS.includes(target.kind)) {
+        clear += 1;
+        if (right && t.decision !== 'gray') clearRight += 1;
+      } else if (!right && t.decision !== 'gray')
+        wrong.push(`${t.sheet_id} ${t.option_id} ${target.kind} read ${t.decision}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(back).toBeGreaterThan(0);
+    expect(clearRight / clear).toBeGreaterThanOrEqual(0.999);
+  });
+});
