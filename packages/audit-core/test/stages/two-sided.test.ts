@@ -62,7 +62,7 @@ beforeAll(async () => {
     const plan = JSON.parse(line) as BallotPlan & { file: string };
     truth.set(plan.id, plan);
   }
-  results = await runPipeline(store, 'precheck', 'cmpcvr', { batchSize: 20 });
+  results = await runPipeline(store, 'precheck', 'genreport', { batchSize: 20 });
 }, 600_000);
 
 afterAll(async () => {
@@ -87,12 +87,17 @@ describe('two-sided sheets', () => {
     ).toBe(true);
   });
 
-  it('runs precheck to cmpcvr and counts two pages per image', async () => {
+  it('runs precheck to genreport and counts two pages per image', async () => {
     expect(results.map((r) => [r.stage, r.status])).toEqual(
-      ['precheck', 'gen_bif', 'genstyles', 'gentemplates', 'extractvote', 'cmpcvr'].map((s) => [
-        s,
-        'SUCCESS',
-      ]),
+      [
+        'precheck',
+        'gen_bif',
+        'genstyles',
+        'gentemplates',
+        'extractvote',
+        'cmpcvr',
+        'genreport',
+      ].map((s) => [s, 'SUCCESS']),
     );
     const images = (await readCsvAll(store, PATHS.precheckInputs)).find(
       (r) => r.key === 'input/images/ballots.zip',
@@ -164,5 +169,38 @@ describe('two-sided sheets', () => {
     expect(wrong).toEqual([]);
     expect(back).toBeGreaterThan(0);
     expect(clearRight / clear).toBeGreaterThanOrEqual(0.999);
+  });
+
+  it('crops a disagreement on a back from the back page', async () => {
+    const rows = await readCsvAll(store, PATHS.disagreements);
+    const i = rows.findIndex(
+      (d) =>
+        d.kind === 'Normal Disagreed' &&
+        backContests(truth.get(d.sheet_id ?? '')?.styleId ?? '').includes(d.contest_id ?? ''),
+    );
+    const row = rows[i];
+    expect(row).toBeDefined();
+    const crop = await sharp(join(job, `genreport/crops/${String(i + 1).padStart(5, '0')}.png`))
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const targets = (await readCsvAll(store, PATHS.votesTargets)).filter(
+      (t) => t.sheet_id === row?.sheet_id && t.contest_id === row?.contest_id,
+    );
+    expect(targets.every((t) => t.style?.endsWith('~2'))).toBe(true);
+    let bytes: Buffer | undefined;
+    for await (const item of walkImageEntries(store, 'input/images/ballots.zip'))
+      if (item.type === 'entry' && item.entry.entry === row?.entry) bytes = await item.read();
+    const pad = Math.round(((await sharp(bytes).metadata()).density ?? 200) * 0.35);
+    const region = {
+      left: Math.max(0, Math.round(Math.min(...targets.map((t) => Number(t.x))) - pad)),
+      top: Math.max(0, Math.round(Math.min(...targets.map((t) => Number(t.y))) - pad)),
+      width: crop.info.width,
+      height: crop.info.height,
+    };
+    const pageRegion = (page: number) =>
+      sharp(bytes, { page }).extract(region).greyscale().raw().toBuffer();
+    expect((await pageRegion(1)).equals(crop.data)).toBe(true);
+    expect((await pageRegion(0)).equals(crop.data)).toBe(false);
   });
 });
