@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePassword, type Session } from '@scrutineer/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
+import { runStage } from '../test/pipeline-fixtures.js';
 import { seedDemo } from './seed-demo.js';
 
 let server: TestServer;
@@ -74,27 +75,8 @@ describe('demo data on first start', () => {
       'cmpcvr',
       'adjudicate',
       'genreport',
-    ]) {
-      const launched = await server.call<{ operation_id: string }>('POST', '/job-operations', {
-        token,
-        body: { job_id: job.id, operation },
-      });
-      expect(launched.status, JSON.stringify(launched.body)).toBe(200);
-      const deadline = Date.now() + 120_000;
-      for (;;) {
-        const poll = await server.call<{ status: string }>(
-          'GET',
-          `/job-operations/refresh_status/${launched.body.operation_id}`,
-          { token },
-        );
-        if (poll.body.status !== 'RUNNING') {
-          ended.push(`${operation} ${poll.body.status}`);
-          break;
-        }
-        if (Date.now() > deadline) throw new Error(`${operation} still running`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    }
+    ])
+      ended.push(`${operation} ${(await runStage(server, token, job.id, operation)).status}`);
     expect(ended).toEqual(ended.map((line) => `${line.split(' ')[0]} SUCCESS`));
     const adjudications = await server.call<{ items: { kind: string }[] }>(
       'GET',

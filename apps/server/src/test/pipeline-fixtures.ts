@@ -10,6 +10,8 @@ import {
   writeSyntheticElection,
   type PlantedDiscrepancy,
 } from '@scrutineer/audit-core';
+import type { Operation, OperationStatusPoll } from '@scrutineer/contracts';
+import type { ChildServer } from './child-server.js';
 import type { TestServer } from './harness.js';
 import { sendParts, type Started } from './upload-fixtures.js';
 
@@ -108,3 +110,53 @@ export const plantedKeys = (planted: PlantedDiscrepancy[]): string[] =>
             : `swap ${p.batches.join(' ')}`,
     )
     .sort();
+
+/** The API of a test server in this process or of a child server process. */
+export type Api = Pick<TestServer, 'call'> | Pick<ChildServer, 'call'>;
+
+/** Launches a stage through the API; answers its operation_id. */
+export async function launchStage(
+  api: Api,
+  token: string,
+  jobId: number,
+  operation: string,
+): Promise<string> {
+  const launched = await api.call<{ operation_id: string }>('POST', '/job-operations', {
+    token,
+    body: { job_id: jobId, operation },
+  });
+  expect(launched.status, JSON.stringify(launched.body)).toBe(200);
+  return launched.body.operation_id;
+}
+
+/** Polls a run's status until it leaves RUNNING; answers the operation as it ended. */
+export async function waitForStage(
+  api: Api,
+  token: string,
+  operationId: string,
+  ms = 120_000,
+): Promise<Operation> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const poll = await api.call<OperationStatusPoll>(
+      'GET',
+      `/job-operations/refresh_status/${operationId}`,
+      { token },
+    );
+    expect(poll.status, JSON.stringify(poll.body)).toBe(200);
+    if (poll.body.status !== 'RUNNING') return poll.body.operation;
+    if (Date.now() > deadline) throw new Error(`still running: ${JSON.stringify(poll.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Runs one stage through the API and waits for it to end. */
+export async function runStage(
+  api: Api,
+  token: string,
+  jobId: number,
+  operation: string,
+  ms?: number,
+): Promise<Operation> {
+  return waitForStage(api, token, await launchStage(api, token, jobId, operation), ms);
+}

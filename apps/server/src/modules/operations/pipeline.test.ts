@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import type {
-  AdjudicationList,
-  AuditJob,
-  Operation,
-  OperationList,
-  OperationStatusPoll,
-} from '@scrutineer/contracts';
+import type { AdjudicationList, AuditJob, Operation, OperationList } from '@scrutineer/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import {
   addToElection,
@@ -19,12 +13,11 @@ import { createJob } from '../../test/jobs-fixtures.js';
 import {
   generateElection,
   plantedKeys,
+  runStage,
   uploadSet,
   type GeneratedElection,
 } from '../../test/pipeline-fixtures.js';
 import { storeJobFile } from '../job-settings/index.js';
-
-type Launched = { operation_id: string; operation: Operation };
 
 let server: TestServer;
 let auditor: Account;
@@ -39,26 +32,6 @@ const raw = async (url: string, token?: string) => {
   });
   return { status: response.status, headers: response.headers, text: await response.text() };
 };
-
-/** Runs one stage through the API and waits for it to end. */
-async function runStage(operation: string): Promise<Operation> {
-  const launched = await server.call<Launched>('POST', '/job-operations', {
-    token: auditor.token,
-    body: { job_id: job.id, operation },
-  });
-  expect(launched.status, JSON.stringify(launched.body)).toBe(200);
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const poll = await server.call<OperationStatusPoll>(
-      'GET',
-      `/job-operations/refresh_status/${launched.body.operation_id}`,
-      { token: auditor.token },
-    );
-    if (poll.body.status !== 'RUNNING') return poll.body.operation;
-    if (Date.now() > deadline) throw new Error(`${operation} still running`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 beforeAll(async () => {
   server = await startTestServer({
@@ -94,7 +67,7 @@ beforeAll(async () => {
     'cmpcvr',
     'adjudicate',
   ])
-    finished.set(stage, await runStage(stage));
+    finished.set(stage, await runStage(server, auditor.token, job.id, stage));
 }, 600_000);
 afterAll(async () => server.close());
 
@@ -171,7 +144,7 @@ describe('a generated election through the API, precheck to genreport', () => {
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
     expect(decided.body.item.decision).toBe('image');
 
-    const report = await runStage('genreport');
+    const report = await runStage(server, auditor.token, job.id, 'genreport');
     expect(report.status).toBe('SUCCESS');
     const csvLink = report.reports.find((r) => r.text === 'Final report (CSV)');
     const csv: Record<string, string>[] = parse((await raw(csvLink?.url ?? '')).text, {

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import type { AuditJob, OperationList, OperationStatusPoll } from '@scrutineer/contracts';
-import { startChildServer, type ChildServer } from '../../test/child-server.js';
+import type { AuditJob, OperationList } from '@scrutineer/contracts';
+import { startChildServer } from '../../test/child-server.js';
 import { startChildWorker, type ChildWorker } from '../../test/child-worker.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { startTestServer } from '../../test/harness.js';
 import {
   addToElection,
   createAccount,
@@ -13,10 +13,14 @@ import {
   createElection,
 } from '../../test/elections-fixtures.js';
 import { createJob } from '../../test/jobs-fixtures.js';
-import { generateElection, uploadSet } from '../../test/pipeline-fixtures.js';
+import {
+  generateElection,
+  launchStage,
+  uploadSet,
+  waitForStage,
+} from '../../test/pipeline-fixtures.js';
 import { storeJobFile } from '../job-settings/index.js';
 
-type Api = Pick<TestServer, 'call'> | Pick<ChildServer, 'call'>;
 const ADMIN = ['admin@scrutineer.local', 'admin-password'] as const;
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -24,29 +28,6 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(api: Api, token: string, operationId: string, ms = 180_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const poll = await api.call<OperationStatusPoll>(
-      'GET',
-      `/job-operations/refresh_status/${operationId}`,
-      { token },
-    );
-    if (poll.body.status !== 'RUNNING') return poll.body.operation;
-    if (Date.now() > deadline) throw new Error(`still running: ${JSON.stringify(poll.body)}`);
-    await sleep(200);
-  }
-}
-
-async function run(api: Api, token: string, jobId: number, operation: string) {
-  const launched = await api.call<{ operation_id: string }>('POST', '/job-operations', {
-    token,
-    body: { job_id: jobId, operation },
-  });
-  expect(launched.status, JSON.stringify(launched.body)).toBe(200);
-  return launched.body.operation_id;
-}
 
 async function serverKilledMidStage() {
   {
@@ -60,9 +41,9 @@ async function serverKilledMidStage() {
     const jobs = await server.call<{ items: AuditJob[] }>('GET', '/audit-jobs', { token });
     const job = jobs.body.items.find((j) => j.name === 'Mono demo audit');
     if (!job) throw new Error(`no demo job: ${JSON.stringify(jobs.body)}`);
-    const precheck = await run(server, token, job.id, 'precheck');
-    await waitFor(server, token, precheck);
-    const genBif = await run(server, token, job.id, 'gen_bif');
+    const precheck = await launchStage(server, token, job.id, 'precheck');
+    await waitForStage(server, token, precheck, 180_000);
+    const genBif = await launchStage(server, token, job.id, 'gen_bif');
     await server.kill();
     server = await startChildServer(dir);
     token = await server.signIn(...ADMIN);
@@ -72,8 +53,8 @@ async function serverKilledMidStage() {
     expect(cut?.result).toMatch(/server stopped/);
     const reset = await server.call('GET', `/job-operations/refresh/${genBif}`, { token });
     expect(reset.status).toBe(200);
-    const again = await run(server, token, job.id, 'gen_bif');
-    expect((await waitFor(server, token, again)).status).toBe('SUCCESS');
+    const again = await launchStage(server, token, job.id, 'gen_bif');
+    expect((await waitForStage(server, token, again, 180_000)).status).toBe('SUCCESS');
   }
 }
 
@@ -118,10 +99,10 @@ async function workerKilledInExtractvote() {
         userId: auditor.id,
       });
       for (const stage of ['precheck', 'gen_bif', 'genstyles', 'gentemplates']) {
-        const id = await run(server, auditor.token, job.id, stage);
-        expect((await waitFor(server, auditor.token, id)).status).toBe('SUCCESS');
+        const id = await launchStage(server, auditor.token, job.id, stage);
+        expect((await waitForStage(server, auditor.token, id, 180_000)).status).toBe('SUCCESS');
       }
-      const extract = await run(server, auditor.token, job.id, 'extractvote');
+      const extract = await launchStage(server, auditor.token, job.id, 'extractvote');
       // Kill the first worker seen holding a batch.
       let victim: ChildWorker | undefined;
       for (let i = 0; i < 600 && !victim; i += 1) {
@@ -135,7 +116,7 @@ async function workerKilledInExtractvote() {
       }
       if (!victim) throw new Error('no worker took a batch');
       await victim.kill();
-      const done = await waitFor(server, auditor.token, extract);
+      const done = await waitForStage(server, auditor.token, extract, 180_000);
       expect(done.status).toBe('SUCCESS');
       const { rows } = await server.deps.database.executeSql(
         `SELECT index, status, attempt FROM operation_batches WHERE run_id = $1 ORDER BY index`,
