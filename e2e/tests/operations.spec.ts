@@ -165,7 +165,7 @@ test('an Auditor runs precheck, watches progress and the log, stops and resets a
   await screenshot(report, 'operations-final-report');
 });
 
-test('an Auditor sets the settings of a stage, adds a registered tool to a job, runs it and reads its log; the Admin sees Restart RDS at /tools', async ({
+test('an Auditor sets the settings of a stage, adds a registered tool to a job, runs it, reads its log and resets it; the Admin sees Restart RDS at /tools', async ({
   page,
   request,
 }) => {
@@ -245,6 +245,14 @@ test('an Auditor sets the settings of a stage, adds a registered tool to a job, 
   await expect(page.getByLabel('Log of recount_cvr')).not.toHaveText(/No log yet|Loading/);
   await screenshot(page, 'tools-log');
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  // Reset in the tool view: the finished row is ready again, with no run and no log.
+  await row.getByRole('button', { name: 'Reset recount_cvr' }).click();
+  await toast(page, 'Operation has been reset');
+  await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'unbuilt-ready');
+  await expect(row.getByRole('button', { name: 'Logs of recount_cvr' })).toBeDisabled();
+  await expect(row.getByRole('button', { name: 'Reset recount_cvr' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Run recount_cvr' })).toBeEnabled();
+  await screenshot(page, 'tools-reset');
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await signIn(page, ADMIN);

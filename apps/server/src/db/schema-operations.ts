@@ -139,6 +139,8 @@ export const toolRuns = pgTable(
     startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     finishedAt: stamp('finished_at'),
+    /** Set by a reset in the tool view: the row shows ready again; the run stays as it ended. */
+    resetAt: stamp('reset_at'),
   },
   (t) => [index('tool_runs_tool_idx').on(t.toolId)],
 );

@@ -17,6 +17,9 @@ export const OPERATION_MESSAGES = {
   resetFirst: (stage: string, status: string) =>
     `${stage} is ${status}: reset it before running it again.`,
   notResettable: (stage: string) => `${stage} can be reset only when it is STOPPED or FAILURE.`,
+  toolNotResettable: (fn: string) =>
+    `${fn} can be reset only when it is STOPPED, FAILURE or SUCCESS.`,
+  toolRunNotShown: 'Only the run a tool row shows can be reset.',
   notRefreshable: (stage: string) =>
     `${stage} can be refreshed only when it is built, SUCCESS or built-new.`,
   operationNotFound: 'Operation not found.',

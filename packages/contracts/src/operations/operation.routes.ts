@@ -16,6 +16,7 @@ import {
   operationStatusPollSchema,
   pipelineStatusSchema,
 } from './operation.schemas.js';
+import { toolSavedSchema } from './tool.schemas.js';
 
 const tags = ['job-operations'];
 
@@ -41,10 +42,10 @@ export const jobOperationRoutes = {
     method: 'GET',
     path: '/job-operations/refresh/:id',
     summary:
-      'Reset a STOPPED or FAILURE stage to unbuilt-ready, clearing its operation_id (Auditor)',
+      "Reset a STOPPED or FAILURE stage to unbuilt-ready, clearing its operation_id (Auditor); given a tool run's operation_id, reset that tool row from STOPPED, FAILURE or SUCCESS (the tool view)",
     tags,
     params: operationRefParamsSchema,
-    response: operationChangedSchema,
+    response: z.union([operationChangedSchema, toolSavedSchema]),
   }),
   pipelineStatus: defineRoute({
     method: 'GET',

@@ -26,6 +26,8 @@ import {
 import { presentOperation } from './operations.presenter.js';
 import type { PipelineRuntime } from './pipeline.runner.js';
 
+const RUN_ID = /^[0-9a-f-]{36}$/;
+
 export interface OperationsContext {
   deps: AppDeps;
   runtime: PipelineRuntime;
@@ -149,8 +151,13 @@ export async function stopOperation(ctx: OperationsContext, user: UserRow, ref: 
   return { message: M.stopped, operation: await present(stopped) };
 }
 
-/** Reset a STOPPED or FAILURE stage: its operation_id goes and it is ready again (Auditor). */
+/**
+ * Reset a STOPPED or FAILURE stage: its operation_id goes and it is ready again (Auditor). The
+ * spec's one reset call also serves the tool view: a tool run's operation_id resets its row.
+ */
 export async function resetOperation(ctx: OperationsContext, user: UserRow, ref: string) {
+  const stage = await findOperation(ctx.deps.database.db, ref);
+  if (!stage && ctx.runtime.toolReset && RUN_ID.test(ref)) return ctx.runtime.toolReset(user, ref);
   const { row, loaded } = await loadOperation(ctx, user, ref);
   if (!canRunJob(user, loaded)) throw forbidden(M.auditorOnlyReset);
   const db = ctx.deps.database.db;

@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   OPERATION_MESSAGES as M,
   type AuditJob,
+  type ComputeStatus,
   type Operation,
   type OperationList,
   type OperationStatusPoll,
   type PipelineStatus,
+  type Tool,
 } from '@scrutineer/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import {
@@ -339,5 +341,62 @@ describe('built stages: readiness, forced rerun and forced refresh', () => {
       },
     );
     expect(stranger404.status).toBe(404);
+  });
+});
+
+describe('reset in the tool view (GET /job-operations/refresh/{operation_id} of a tool run)', () => {
+  it('refuses a RUNNING tool, then resets it once stopped; an Observer may not', async () => {
+    const added = await server.call<{ tool: Tool }>('POST', '/sys-config/action-tools', {
+      token: auditor.token,
+      body: {
+        job_id: job.id,
+        settings: {
+          function_name: 'recount_cvr',
+          script: 'audit-core precheck (CVR files)',
+          api_entry: '/compute/tools-execute',
+          api_operands: { op: 'recount_cvr' },
+          help_text: 'Count the records again',
+        },
+      },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const rowNumber = added.body.tool.row_number;
+    // No workers here: the run stays RUNNING.
+    const executed = await server.call<{ operation_id: string }>('POST', '/compute/tools-execute', {
+      token: auditor.token,
+      body: { op: 'recount_cvr', job_id: job.id, row_number: rowNumber },
+    });
+    expect(executed.status, JSON.stringify(executed.body)).toBe(200);
+    const runId = executed.body.operation_id;
+    const reset = (token: string) =>
+      server.call<{ message: string; tool: Tool }>('GET', `/job-operations/refresh/${runId}`, {
+        token,
+      });
+
+    const running = await reset(auditor.token);
+    expect(running.status).toBe(409);
+    expect(running.body).toEqual({ error: M.toolNotResettable('recount_cvr') });
+    const stopped = await server.call('GET', `/compute/stop/${runId}`, { token: observer.token });
+    expect(stopped.status).toBe(200);
+
+    const byObserver = await reset(observer.token);
+    expect(byObserver.status).toBe(403);
+    expect(byObserver.body).toEqual({ error: M.auditorOnlyReset });
+    expect((await reset(stranger.token)).status).toBe(404);
+
+    const done = await reset(auditor.token);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.message).toBe(M.reset);
+    expect(done.body.tool).toMatchObject({
+      row_number: rowNumber,
+      status: 'unbuilt-ready',
+      operation_id: null,
+      logs: '',
+    });
+    // The run itself stays as it ended.
+    const status = await server.call<ComputeStatus>('GET', `/compute/status/${runId}`, {
+      token: auditor.token,
+    });
+    expect(status.body.status).toBe('STOPPED');
   });
 });

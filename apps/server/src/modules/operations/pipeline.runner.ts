@@ -9,10 +9,11 @@ import {
   type StageDefinition,
   type StageName,
 } from '@scrutineer/audit-core';
-import type { OperationStage } from '@scrutineer/contracts';
+import type { OperationStage, Tool } from '@scrutineer/contracts';
 import { jobOperations, operationBatches } from '../../db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { startQueue, type Queue } from '../../platform/queue/index.js';
+import type { UserRow } from '../users/index.js';
 import { adjudicateStage, writeAdjudications } from './adjudicate.stage.js';
 import { openJobStore } from './job-inputs.js';
 import { settleReadiness, type OperationRow } from './operations.repository.js';
@@ -43,6 +44,8 @@ const INTERRUPTED = 'The server stopped while this stage ran. Reset it and run i
 
 /** Tool functions register here so the runtime can run them on its queue. */
 export type ToolHandler = (runId: string) => Promise<void>;
+/** The tools module resets a tool row through the job-operations reset call (the tool view). */
+export type ToolReset = (user: UserRow, runId: string) => Promise<{ message: string; tool: Tool }>;
 
 /**
  * Runs stages on the queue: a launch sends a plan job; the plan counts the stage's batches and
@@ -54,6 +57,7 @@ export class PipelineRuntime {
   private sweeper: NodeJS.Timeout | null = null;
   private readonly running = new Map<string, AbortController>();
   toolHandler: ToolHandler | null = null;
+  toolReset: ToolReset | null = null;
 
   constructor(
     private readonly deps: AppDeps,

@@ -4,6 +4,7 @@ import type { Authenticator } from '../../platform/http/access.js';
 import type { PipelineRuntime } from '../operations/index.js';
 import { registerToolRoutes } from './tools.routes.js';
 import { runTool } from './tools.runner.js';
+import { resetTool } from './tools.service.js';
 
 /** Lets a runtime (API or worker process) run tool jobs from the queue. */
 export function attachToolRunner(deps: AppDeps, runtime: PipelineRuntime): void {
@@ -17,5 +18,7 @@ export function registerToolsModule(
   runtime: PipelineRuntime,
 ): void {
   attachToolRunner(deps, runtime);
+  // The tool view's reset comes through the job-operations reset call.
+  runtime.toolReset = (user, runId) => resetTool({ deps, runtime }, user, runId);
   registerToolRoutes(app, auth, { deps, runtime });
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   OPERATION_MESSAGES as M,
   MESSAGES,
+  OPERATION_STATUSES,
   canResetStatus,
   mapPolledStatus,
   toolOperandsSchema,
@@ -62,7 +63,14 @@ const links = (secret: string, run: ToolRunRow, which: 'reports' | 'downloads'):
 
 const runLog = (run: ToolRunRow) => `/api/logs/operation-logs/${run.id}/`;
 
-function presentTool(secret: string, row: ToolRow, run: ToolRunRow | null, canRun: boolean): Tool {
+function presentTool(
+  secret: string,
+  row: ToolRow,
+  latest: ToolRunRow | null,
+  canRun: boolean,
+): Tool {
+  // A reset row is ready again, with no operation_id, as though it had never run.
+  const run = latest?.resetAt ? null : latest;
   const status = (run?.status ?? 'unbuilt-ready') as OperationStatus;
   return {
     row_number: row.id,
@@ -274,4 +282,44 @@ export async function stopTool(ctx: ToolsContext, user: UserRow, id: string) {
   if (!stopped) throw conflict(M.notRunning(run.op));
   await ctx.runtime.cancelTool(run.id);
   return { message: M.stopped };
+}
+
+/**
+ * Reset in the tool view (spec part 3 §4): the latest run of a tool row, once STOPPED, FAILURE
+ * or SUCCESS, no longer shows; the row is unbuilt-ready with no operation_id. The run itself
+ * stays as it ended (its status, log and outputs by its id). The job's Auditor; global: Admin.
+ */
+export async function resetTool(ctx: ToolsContext, user: UserRow, id: string) {
+  const { run, canRun } = await loadRun(ctx, user, id);
+  if (!canRun) throw forbidden(M.auditorOnlyReset);
+  const db = ctx.deps.database.db;
+  const tool = run.toolId ? await findTool(db, run.toolId, run.jobId) : null;
+  if (!tool || (await latestRun(db, tool.id))?.id !== run.id || run.resetAt)
+    throw conflict(M.toolRunNotShown);
+  const reset = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(toolRuns)
+      .set({ resetAt: new Date() })
+      .where(
+        and(
+          eq(toolRuns.id, run.id),
+          isNull(toolRuns.resetAt),
+          inArray(
+            toolRuns.status,
+            OPERATION_STATUSES.filter((s) => canResetStatus(s, true)),
+          ),
+        ),
+      )
+      .returning();
+    if (!row) throw conflict(M.toolNotResettable(tool.functionName));
+    await recordEvent(tx, {
+      actorId: user.id,
+      subjectType: 'tool_run',
+      subjectId: run.id,
+      action: 'reset',
+      data: { jobId: run.jobId, toolId: tool.id, op: run.op, status: run.status },
+    });
+    return row;
+  });
+  return { message: M.reset, tool: presentTool(ctx.deps.linkSecret, tool, reset, canRun) };
 }

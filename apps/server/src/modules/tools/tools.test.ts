@@ -83,6 +83,7 @@ describe('registered tool functions', () => {
 
 describe('tool rows', () => {
   let tool: Tool;
+  let runId: string;
 
   it('adds a row for the job Auditor, naming a registered function', async () => {
     const added = await server.call<{ message: string; tool: Tool }>(
@@ -198,6 +199,7 @@ describe('tool rows', () => {
       },
     });
     expect(executed.status, JSON.stringify(executed.body)).toBe(200);
+    runId = executed.body.operation_id;
     const done = await finish(executed.body.operation_id, observer.token);
     expect(done.status, done.result).toBe('SUCCESS');
     expect(done.result).toContain('input/cvr/cvr-export.zip: 0 images, 6 records, 0 problems');
@@ -227,6 +229,62 @@ describe('tool rows', () => {
       token: observer.token,
     });
     expect(stop.status).toBe(409);
+  });
+
+  it('resets a SUCCESS row through the job-operations reset call: ready again, the run kept', async () => {
+    type Reset = { message: string; tool: Tool };
+    const reset = (id: string, token = auditor.token) =>
+      server.call<Reset>('GET', `/job-operations/refresh/${id}`, { token });
+    const refused = await reset(runId, observer.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: M.auditorOnlyReset });
+
+    const done = await reset(runId);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.message).toBe('Operation has been reset');
+    expect(done.body.tool).toMatchObject({
+      row_number: tool.row_number,
+      status: 'unbuilt-ready',
+      percent: 0,
+      operation_id: null,
+      logs: '',
+      reports: [],
+      downloads: [],
+    });
+    expect(done.body.tool.can).toMatchObject({ run: true, reset: false, stop: false });
+    const list = await server.call<{ items: Tool[] }>(
+      'GET',
+      `/sys-config/action-tools?job_id=${job.id}`,
+      { token: observer.token },
+    );
+    expect(list.body.items[0]).toMatchObject({ status: 'unbuilt-ready', operation_id: null });
+    // The run stays as it ended, with its report and log, by its operation_id.
+    const kept = await server.call<ComputeStatus>('GET', `/compute/status/${runId}`, {
+      token: auditor.token,
+    });
+    expect(kept.body).toMatchObject({ status: 'SUCCESS', operation_id: runId });
+    const twice = await reset(runId);
+    expect(twice.status).toBe(409);
+    expect(twice.body).toEqual({ error: M.toolRunNotShown });
+
+    // Run again: the row follows the new run; the Admin (acting as Auditor) resets it.
+    const again = await server.call<{ operation_id: string }>('POST', '/compute/tools-execute', {
+      token: auditor.token,
+      body: { op: 'recount_cvr', job_id: job.id, row_number: tool.row_number },
+    });
+    expect((await finish(again.body.operation_id)).status).toBe('SUCCESS');
+    const byAdmin = await reset(again.body.operation_id, admin.token);
+    expect(byAdmin.status, JSON.stringify(byAdmin.body)).toBe(200);
+    expect(byAdmin.body.tool.status).toBe('unbuilt-ready');
+
+    // A run outside any row (no row_number) has no row to reset.
+    const loose = await server.call<{ operation_id: string }>('POST', '/compute/tools-execute', {
+      token: auditor.token,
+      body: { op: 'recount_cvr', job_id: job.id },
+    });
+    await finish(loose.body.operation_id);
+    expect((await reset(loose.body.operation_id)).body).toEqual({ error: M.toolRunNotShown });
+    expect((await reset('4a1f2c3e-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
   it('exports a stage folder as a zip download', async () => {

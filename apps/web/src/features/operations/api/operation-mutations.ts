@@ -48,9 +48,12 @@ export function useStopOperation(jobId: number) {
 
 /** GET /job-operations/refresh/{id}: reset a STOPPED or FAILURE stage (Auditor). */
 export function useResetOperation(jobId: number) {
-  return useOperationMutation(jobId, (id: number) =>
-    api.call(jobOperationRoutes.reset, { params: { id: String(id) } }),
-  );
+  return useOperationMutation(jobId, async (id: number) => {
+    const answer = await api.call(jobOperationRoutes.reset, { params: { id: String(id) } });
+    // A stage's row id answers the stage; only a tool run's operation_id answers a tool.
+    if (!('operation' in answer)) throw new Error('The server answered a tool for a stage.');
+    return answer;
+  });
 }
 
 /** GET /job-operations/refresh_status_force/{id}: re-read a built stage's outputs (Auditor). */

@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toolRoutes, type Tool, type ToolSettings } from '@scrutineer/contracts';
+import {
+  jobOperationRoutes,
+  toolRoutes,
+  type Tool,
+  type ToolSettings,
+} from '@scrutineer/contracts';
 import { api } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session';
 import { toolKeys } from './tool-keys';
@@ -48,4 +53,16 @@ export function useStopTool(jobId: number | null) {
   return useToolMutation(jobId, (operationId: string) =>
     api.call(toolRoutes.stop, { params: { operation_id: operationId } }),
   );
+}
+
+/**
+ * Reset in the tool view: the spec's one reset call (GET /job-operations/refresh/{id}) given
+ * the tool run's operation_id; the row is ready again (from STOPPED, FAILURE or SUCCESS).
+ */
+export function useResetTool(jobId: number | null) {
+  return useToolMutation(jobId, async (operationId: string) => {
+    const answer = await api.call(jobOperationRoutes.reset, { params: { id: operationId } });
+    if (!('tool' in answer)) throw new Error('The server answered a stage for a tool.');
+    return answer;
+  });
 }

@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Collapse from '@mui/material/Collapse';
@@ -11,6 +12,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
+import RestartAltRounded from '@mui/icons-material/RestartAltRounded';
 import StopRounded from '@mui/icons-material/StopRounded';
 import { showsDownloads, showsReports, type Tool } from '@scrutineer/contracts';
 import { IconAction } from '../../../components/icon-action';
@@ -41,12 +43,14 @@ interface ToolRowProps {
   onExpand: () => void;
   onRun: () => void;
   onStop: () => void;
+  /** Shown from STOPPED, FAILURE or SUCCESS: the row is ready again with no operation_id. */
+  onReset: () => void;
   onLogs: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }
 
-/** One tool: its run or stop, status and outputs; expanding it shows its help text. */
+/** One tool: run, stop or reset, status and outputs; expanding it shows its help text. */
 export function ToolRow(props: ToolRowProps) {
   const { tool, selected, expanded, pending } = props;
   const name = tool.function_name;
@@ -82,16 +86,30 @@ export function ToolRow(props: ToolRowProps) {
               Stop
             </Button>
           ) : (
-            <Button
-              size="small"
-              variant="contained"
-              startIcon={<PlayArrowRounded />}
-              disabled={!tool.can.run || pending}
-              aria-label={`Run ${name}`}
-              onClick={props.onRun}
-            >
-              Run
-            </Button>
+            <Box sx={{ display: 'flex', gap: 1 }}>
+              <Button
+                size="small"
+                variant="contained"
+                startIcon={<PlayArrowRounded />}
+                disabled={!tool.can.run || pending}
+                aria-label={`Run ${name}`}
+                onClick={props.onRun}
+              >
+                Run
+              </Button>
+              {tool.can.reset && (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  startIcon={<RestartAltRounded />}
+                  disabled={pending}
+                  aria-label={`Reset ${name}`}
+                  onClick={props.onReset}
+                >
+                  Reset
+                </Button>
+              )}
+            </Box>
           )}
         </TableCell>
         <TableCell>

@@ -23,7 +23,13 @@ import { LogsDialog } from '../../../components/logs-dialog';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { useActionSpecs, useRunningToolStatus, useTools } from '../api/list-tools';
-import { useDeleteTool, useExecuteTool, useSaveTool, useStopTool } from '../api/tool-mutations';
+import {
+  useDeleteTool,
+  useExecuteTool,
+  useResetTool,
+  useSaveTool,
+  useStopTool,
+} from '../api/tool-mutations';
 import { ToolDialog } from './tool-dialog';
 import { TOOL_COLUMNS, ToolRow } from './tool-row';
 
@@ -44,6 +50,7 @@ export function ToolsPanel({ jobId, restart }: ToolsPanelProps) {
   const remove = useDeleteTool(jobId);
   const execute = useExecuteTool(jobId);
   const stop = useStopTool(jobId);
+  const reset = useResetTool(jobId);
   const [selected, setSelected] = useState<number[]>([]);
   const [expanded, setExpanded] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Tool | null>(null);
@@ -152,6 +159,15 @@ export function ToolsPanel({ jobId, restart }: ToolsPanelProps) {
                       () => notify.info(OPERATION_MESSAGES.stopped),
                       (error: unknown) => console.warn('Stop failed', error),
                     ),
+                  )
+                }
+                onReset={() =>
+                  tool.operation_id &&
+                  track(
+                    tool,
+                    reset
+                      .mutateAsync(tool.operation_id)
+                      .then((answer) => notify.success(answer.message), onError),
                   )
                 }
                 onLogs={() => setLogsOf(tool.row_number)}

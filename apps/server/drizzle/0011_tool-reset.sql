@@ -1,0 +1,1 @@
+ALTER TABLE "tool_runs" ADD COLUMN "reset_at" timestamp with time zone;
