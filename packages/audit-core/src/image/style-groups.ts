@@ -41,9 +41,14 @@ const TRUSTED_BATCH = 0.8;
  * the cells that differ, so that a voter's marks weigh little against a different contest
  * layout), and linked when closer than a threshold taken from how near each page's nearest
  * neighbour is. Each group is then given the style its labels name most, first over all
- * batches, then over the batches whose labels agree with the groups.
+ * batches, then over the batches whose labels agree with the groups. Styles that `alike` says
+ * read the same (the same contests and options, as styles differing in a precinct name alone)
+ * print the same page, so one group can hold several; each keeps its own exemplars.
  */
-export function groupExemplarsByImage(exemplars: LabelledPage[]): StyleGroups {
+export function groupExemplarsByImage(
+  exemplars: LabelledPage[],
+  alike: (a: string, b: string) => boolean = () => false,
+): StyleGroups {
   const labels = [...new Set(exemplars.map((e) => e.style))].sort();
   const byLabel = (list: LabelledPage[]) => {
     const pages = new Map<string, GreyImage[]>();
@@ -106,7 +111,7 @@ export function groupExemplarsByImage(exemplars: LabelledPage[]): StyleGroups {
     for (let j = i + 1; j < n; j += 1) if (isLinked(i, j)) parent[root(i)] = root(j);
   const members = inked.map((x, i) => ({ ...x.e, group: root(i) }));
 
-  const assign = (chosen: typeof members): Map<number, string> => {
+  const assign = (chosen: typeof members): Map<number, string[]> => {
     const counts = new Map<string, { group: number; style: string; count: number }>();
     for (const m of chosen) {
       const key = `${m.group}\u0000${m.style}`;
@@ -114,12 +119,15 @@ export function groupExemplarsByImage(exemplars: LabelledPage[]): StyleGroups {
       entry.count += 1;
       counts.set(key, entry);
     }
-    // Greedy, most shared first: each group takes one style, each style one group.
-    const styleOfGroup = new Map<number, string>();
+    // Greedy, most shared first: each group takes one style (or several alike), each style one
+    // group.
+    const styleOfGroup = new Map<number, string[]>();
     const taken = new Set<string>();
     for (const { group, style } of [...counts.values()].sort((a, b) => b.count - a.count)) {
-      if (styleOfGroup.has(group) || taken.has(style)) continue;
-      styleOfGroup.set(group, style);
+      if (taken.has(style)) continue;
+      const held = styleOfGroup.get(group);
+      if (held && !held.every((other) => alike(other, style))) continue;
+      styleOfGroup.set(group, [...(held ?? []), style]);
       taken.add(style);
     }
     return styleOfGroup;
@@ -128,7 +136,7 @@ export function groupExemplarsByImage(exemplars: LabelledPage[]): StyleGroups {
   const batches = new Map<string, typeof members>();
   for (const m of members) batches.set(m.batch, [...(batches.get(m.batch) ?? []), m]);
   const agreeing = (list: typeof members) =>
-    list.filter((m) => styleOfGroup.get(m.group) === m.style).length;
+    list.filter((m) => styleOfGroup.get(m.group)?.includes(m.style)).length;
   const trusted = [...batches.values()].filter(
     (list) => agreeing(list) >= TRUSTED_BATCH * list.length,
   );
@@ -143,12 +151,19 @@ export function groupExemplarsByImage(exemplars: LabelledPage[]): StyleGroups {
     }));
 
   // A group no style claims is a layout of its own; a style no group claims keeps its labels.
-  const claimed = new Set(styleOfGroup.values());
+  const claimed = new Set([...styleOfGroup.values()].flat());
   const pages = new Map<string, GreyImage[]>();
   const moved: StyleGroups['moved'] = [];
   const dropped: StyleGroups['dropped'] = [];
   for (const m of members) {
-    const style = styleOfGroup.get(m.group) ?? (claimed.has(m.style) ? undefined : m.style);
+    const held = styleOfGroup.get(m.group);
+    const style = held
+      ? held.includes(m.style)
+        ? m.style
+        : held[0]
+      : claimed.has(m.style)
+        ? undefined
+        : m.style;
     if (!style) {
       dropped.push({ sheetId: m.sheetId, labelled: m.style });
       continue;

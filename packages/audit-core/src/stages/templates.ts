@@ -199,8 +199,18 @@ interface Made {
  */
 export async function genTemplates(ctx: StageContext): Promise<void> {
   const later = new Map<GreyImage, ExemplarSides>();
+  const expected = await expectedMeanings(ctx.store);
+  // Styles with the same contests print the same page but for a precinct name.
+  const alike = (a: string, b: string): boolean => {
+    const [x, y] = [expected(a), expected(b)];
+    return (
+      !!x &&
+      !!y &&
+      JSON.stringify([x.meanings, x.contests]) === JSON.stringify([y.meanings, y.contests])
+    );
+  };
   // Records can carry another sheet's style (a swapped batch): exemplars go by their images.
-  const grouped = groupExemplarsByImage(await loadExemplars(ctx, later));
+  const grouped = groupExemplarsByImage(await loadExemplars(ctx, later), alike);
   for (const m of grouped.moved)
     ctx.info(`exemplar ${m.sheetId}: its record says style ${m.labelled}, its image is ${m.style}`);
   for (const d of grouped.dropped)
@@ -212,7 +222,6 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
       message: `its record says style ${d.labelled}, but its image looks like no style's exemplars; left out`,
     });
   const pages = grouped.pages;
-  const expected = await expectedMeanings(ctx.store);
   const corrections = new Map<string, Record<string, string>>();
   for await (const row of readCsv(ctx.store, PATHS.mappingCorrections))
     corrections.set(`${row.style}\u0000${row.target}`, row);
@@ -357,7 +366,10 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
   // Each style's gap to the others' sheets, for extractvote to know a sure fit when it sees one.
   const fronts = made.filter((m) => m.side === 1);
   for (const { style, side, template, stored } of made) {
-    const others = fronts.filter((m) => m.style !== style).flatMap((m) => m.exemplars.slice(0, 6));
+    // A style alike to this one reads a page the same way: taking one for the other costs nothing.
+    const others = fronts
+      .filter((m) => m.style !== style && !alike(m.style, style))
+      .flatMap((m) => m.exemplars.slice(0, 6));
     // Styles are told on the front; later sides are read on the style the front showed.
     const fit = side === 1 ? styleFit(template, others) : undefined;
     const dir = styleDir(sideTemplateId(style, side));
