@@ -1,10 +1,10 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bufferSource, detectCvrLayout, openCvrFile } from '../../src/cvr/index.js';
 import { collect, realCvr, realCvrPath } from './fixtures.js';
 import { writeZip } from './zip-helpers.js';
+import { testTempDir } from '../temp-dir.js';
 
 const SAMPLES: [string, string][] = [
   ['dominion_csv/arapahoe_2016_CVR_Export_20170310104116.csv', 'dominion-csv'],
@@ -20,7 +20,7 @@ const SAMPLES: [string, string][] = [
 ];
 
 async function unknownFile(name: string, text: string): Promise<string> {
-  const path = join(await mkdtemp(join(tmpdir(), 'scrutineer-cvr-')), name);
+  const path = join(await testTempDir('scrutineer-cvr-'), name);
   await writeFile(path, text);
   return path;
 }

@@ -1,6 +1,3 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,6 +10,7 @@ import {
   type CvrReader,
 } from '../../src/cvr/index.js';
 import { CONTESTS, makeBallots } from './election.js';
+import { testTempDir } from '../temp-dir.js';
 
 const COUNT = 20_000;
 
@@ -61,7 +59,7 @@ describe('streaming a generated county export', () => {
   });
 
   it(`writes ${COUNT} ballots as Dominion JSON files and streams them back`, async () => {
-    const directory = await mkdtemp(join(tmpdir(), 'scrutineer-cvr-'));
+    const directory = await testTempDir('scrutineer-cvr-');
     const input = { contests: CONTESTS, ballots: lazyBallots(COUNT) };
     await writeDominionJson(input, directorySink(directory), { sessionsPerFile: 5000 });
     const reader = await openDominionJsonDirectory(directory);
