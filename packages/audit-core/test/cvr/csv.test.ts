@@ -96,7 +96,7 @@ describe('CsvTokenizer', () => {
           relax_column_count: true,
           skip_empty_lines: true,
           info: true,
-        }) as { record: string[]; info: { lines: number } }[]
+        }) as unknown as { record: string[]; info: { lines: number } }[]
       ).map(({ record, info }) => ({ line: info.lines, cells: record.map(excelText) }));
       const rows = await collect(readCsvRows(bufferSource(sample, bytes)));
       expect(rows, sample).toEqual(expected);
