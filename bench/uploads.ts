@@ -181,7 +181,7 @@ ${machineLine()} Load average (1 min) ${loadBefore.toFixed(1)} at the start and 
 |---|---|---|---|
 ${table}
 
-Upload throughput against a plain copy that reaches the disk (the median of the rounds' ratios): **${toDisk}**. That is the measure: the store answers a part's ETag only once the part is on the disk (\`fdatasync\`), because the client never sends an acknowledged part again, and completion flushes the object's size and folder entry before it answers; so the copy it is held against is flushed too. For reference, against copies left in the page cache: **${toKernel}** of \`copyFile\` (the kernel copies without the bytes entering a process) and **${toStreamed}** of a copy through read and write streams.
+Upload throughput (the median of the rounds' ratios): **${toKernel}** of \`copyFile\` (the kernel copies without the bytes entering a process), **${toDisk}** of \`copyFile\` followed by \`fdatasync\`, and **${toStreamed}** of a copy through read and write streams. The store answers a part's ETag only once the part is on the disk (\`fdatasync\`), because the client never sends an acknowledged part again; as parts are written into one file, each part's flush also writes out the parts still arriving beside it.
 
 The client is a
 Node script that does what the browser does: it starts a direct upload of an election
