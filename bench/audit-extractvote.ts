@@ -10,7 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import {
-  CLEAR_KINDS,
   directorySink,
   FolderStore,
   loadPage,
@@ -19,7 +18,6 @@ import {
   runStage,
   STAGES,
   writeSyntheticElection,
-  type BallotPlan,
 } from '../packages/audit-core/src/index.js';
 import {
   joinBatches,
@@ -28,6 +26,7 @@ import {
 } from '../packages/audit-core/src/stages/index.js';
 import { readCsvAll } from '../packages/audit-core/src/stages/context.js';
 import { walkImageEntries } from '../packages/audit-core/src/stages/images.js';
+import { readTruth, scoreMarks } from './lib/marks-score.js';
 import { machineLine, writeSection } from './lib/results.js';
 
 const COUNT = Number(process.env.BENCH_IMAGES ?? 10_000);
@@ -89,9 +88,12 @@ async function measure(job: string, to: number): Promise<Measure> {
     if (result.status !== 'SUCCESS') throw new Error(`batch ${index + 1}: ${result.error}`);
     m.extractSeconds += (performance.now() - started) / 1000;
     m.extractCpu += cpuNow() - cpu;
+    // A stage of one batch writes its outputs in place; more write one file a batch.
     const sheets = await readCsvAll(
       store,
-      `extractvote/batches/sheets-${String(index + 1).padStart(5, '0')}.csv`,
+      count === 1
+        ? PATHS.votesSheets
+        : `extractvote/batches/sheets-${String(index + 1).padStart(5, '0')}.csv`,
     );
     m.ballots += sheets.filter((sheet) => sheet.status === 'read').length;
   }
@@ -111,34 +113,12 @@ function runChild(job: string, to: number): Measure {
   return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Measure;
 }
 
-/** Clear marks read as the ground truth says, and unclear ones read wrong without a gray flag. */
+/** Marks against the ground truth, and the sheets read on the style their image showed. */
 async function score(job: string, store: FolderStore) {
-  const truth = new Map<string, BallotPlan>();
-  for (const line of (await readFile(path.join(job, 'truth/truth.jsonl'), 'utf8'))
-    .trim()
-    .split('\n')) {
-    const plan = JSON.parse(line) as BallotPlan;
-    truth.set(plan.id, plan);
-  }
-  let clear = 0;
-  let clearRight = 0;
-  let unclear = 0;
-  let unclearWrong = 0;
-  for (const t of await readCsvAll(store, PATHS.votesTargets)) {
-    const target = truth.get(t.sheet_id ?? '')?.targets.find((x) => x.optionId === t.option_id);
-    if (!target) continue;
-    const right = (t.decision === 'vote') === target.isIntended;
-    if (CLEAR_KINDS.includes(target.kind)) {
-      clear += 1;
-      if (right && t.decision !== 'gray') clearRight += 1;
-    } else {
-      unclear += 1;
-      if (!right && t.decision !== 'gray') unclearWrong += 1;
-    }
-  }
+  const marks = await scoreMarks(store, await readTruth(job));
   const sheets = await readCsvAll(store, PATHS.votesSheets);
   const byImage = sheets.filter((s) => s.style_source === 'image').length;
-  return { clear, clearRight, unclear, unclearWrong, byImage, sheets: sheets.length };
+  return { ...marks, byImage, sheets: sheets.length };
 }
 
 async function main(): Promise<void> {

@@ -2,11 +2,10 @@
 // discrepancies, every stage from precheck to genreport, scored against the ground truth.
 // Speed: extractvote per sheet against decoding the same images alone, in the same run.
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  CLEAR_KINDS,
   directorySink,
   FolderStore,
   loadPage,
@@ -15,10 +14,10 @@ import {
   runStage,
   STAGES,
   writeSyntheticElection,
-  type BallotPlan,
 } from '../packages/audit-core/src/index.js';
 import { readCsvAll } from '../packages/audit-core/src/stages/context.js';
 import { walkImageEntries } from '../packages/audit-core/src/stages/images.js';
+import { readTruth, scoreMarks } from './lib/marks-score.js';
 import { machineLine, writeSection } from './lib/results.js';
 
 const COUNT = Number(process.env.BALLOTS ?? 2000);
@@ -53,13 +52,7 @@ try {
   }
   const decodeSeconds = (performance.now() - t0) / 1000;
 
-  const truth = new Map<string, BallotPlan>();
-  for (const line of (await readFile(path.join(job, 'truth/truth.jsonl'), 'utf8'))
-    .trim()
-    .split('\n')) {
-    const plan = JSON.parse(line) as BallotPlan;
-    truth.set(plan.id, plan);
-  }
+  const truth = await readTruth(job);
   const expected = written.planted.map((p) =>
     p.kind === 'misread'
       ? `misread ${p.ballotId} ${p.contestId}`
@@ -83,24 +76,7 @@ try {
   );
   const hit = expected.filter((e) => found.includes(e)).length;
   const extra = found.filter((f) => !expected.includes(f));
-  let clear = 0;
-  let clearRight = 0;
-  let unclear = 0;
-  let unclearWrong = 0;
-  let gray = 0;
-  for (const t of await readCsvAll(store, PATHS.votesTargets)) {
-    const target = truth.get(t.sheet_id ?? '')?.targets.find((x) => x.optionId === t.option_id);
-    if (!target) continue;
-    const right = (t.decision === 'vote') === target.isIntended;
-    if (t.decision === 'gray') gray += 1;
-    if (CLEAR_KINDS.includes(target.kind)) {
-      clear += 1;
-      if (right && t.decision !== 'gray') clearRight += 1;
-    } else {
-      unclear += 1;
-      if (!right && t.decision !== 'gray') unclearWrong += 1;
-    }
-  }
+  const { clear, clearRight, unclear, unclearWrong, gray } = await scoreMarks(store, truth);
   const extractSeconds = times.find(([s]) => s === 'extractvote')?.[1] ?? 0;
   const body = [
     `Run: \`npx tsx bench/audit-stages.ts\` (BALLOTS=${COUNT}; one process, stages in turn, extractvote in batches of 500).`,

@@ -1,21 +1,18 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CLEAR_KINDS,
-  directorySink,
   FolderStore,
   makeElection,
   PATHS,
   runPipeline,
-  writeSyntheticElection,
   type BallotPlan,
   type PlantedDiscrepancy,
   type StageResult,
 } from '../../src/index.js';
 import { readCsvAll } from '../../src/stages/context.js';
+import { generatedJob } from './generated-job.js';
 
 /**
  * A generated election run through every stage, as the pipeline runner runs it. The full
@@ -30,31 +27,16 @@ let results: StageResult[];
 const truth = new Map<string, BallotPlan>();
 
 beforeAll(async () => {
-  job = await mkdtemp(join(tmpdir(), 'scrutineer-pipeline-'));
   const election = makeElection({ seed: 'stages-suite' });
-  await mkdir(join(job, 'input/images'), { recursive: true });
-  await mkdir(join(job, 'input/cvr'), { recursive: true });
-  const written = await writeSyntheticElection(
-    election,
-    {
-      count: COUNT,
-      batchSize: 30,
-      misreads: 3,
-      missing: 1,
-      extra: 1,
-      formats: ['dominion-csv'],
-    },
-    createWriteStream(join(job, 'input/images/ballots.zip')),
-    directorySink(join(job, 'truth')),
-  );
-  planted = written.planted;
-  await rename(join(job, 'truth/CVR_Export.csv'), join(job, 'input/cvr/CVR_Export.csv'));
-  store = new FolderStore(job);
-  await store.write(PATHS.election, JSON.stringify(election));
-  for (const line of (await readFile(join(job, 'truth/truth.jsonl'), 'utf8')).trim().split('\n')) {
-    const plan = JSON.parse(line) as BallotPlan & { file: string };
-    truth.set(plan.id, plan);
-  }
+  const made = await generatedJob('scrutineer-pipeline-', election, {
+    count: COUNT,
+    batchSize: 30,
+    misreads: 3,
+    missing: 1,
+    extra: 1,
+  });
+  ({ job, store, planted } = made);
+  for (const [id, plan] of made.truth) truth.set(id, plan);
   results = await runPipeline(store, 'precheck', 'genreport', { batchSize: 25 });
 }, 900_000);
 

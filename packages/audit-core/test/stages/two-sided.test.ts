@@ -1,24 +1,21 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CLEAR_KINDS,
-  directorySink,
   FolderStore,
   makeElection,
   PATHS,
   runPipeline,
   styleSides,
-  writeSyntheticElection,
   type BallotPlan,
   type PlantedDiscrepancy,
   type StageResult,
   type SynthElection,
 } from '../../src/index.js';
 import { readCsvAll } from '../../src/stages/context.js';
+import { generatedJob } from './generated-job.js';
 import { walkImageEntries } from '../../src/stages/images.js';
 
 /**
@@ -36,32 +33,17 @@ const truth = new Map<string, BallotPlan>();
 const backContests = (styleId: string): string[] => styleSides(election, styleId)[1] ?? [];
 
 beforeAll(async () => {
-  job = await mkdtemp(join(tmpdir(), 'scrutineer-two-sided-'));
   election = makeElection({ seed: 'two-sided', contests: 8, sides: 2 });
-  await mkdir(join(job, 'input/images'), { recursive: true });
-  await mkdir(join(job, 'input/cvr'), { recursive: true });
-  const written = await writeSyntheticElection(
-    election,
-    {
-      count: COUNT,
-      batchSize: 24,
-      misreads: 8,
-      missing: 1,
-      extra: 1,
-      swapBatches: false,
-      formats: ['dominion-csv'],
-    },
-    createWriteStream(join(job, 'input/images/ballots.zip')),
-    directorySink(join(job, 'truth')),
-  );
-  planted = written.planted;
-  await rename(join(job, 'truth/CVR_Export.csv'), join(job, 'input/cvr/CVR_Export.csv'));
-  store = new FolderStore(job);
-  await store.write(PATHS.election, JSON.stringify(election));
-  for (const line of (await readFile(join(job, 'truth/truth.jsonl'), 'utf8')).trim().split('\n')) {
-    const plan = JSON.parse(line) as BallotPlan & { file: string };
-    truth.set(plan.id, plan);
-  }
+  const made = await generatedJob('scrutineer-two-sided-', election, {
+    count: COUNT,
+    batchSize: 24,
+    misreads: 8,
+    missing: 1,
+    extra: 1,
+    swapBatches: false,
+  });
+  ({ job, store, planted } = made);
+  for (const [id, plan] of made.truth) truth.set(id, plan);
   results = await runPipeline(store, 'precheck', 'genreport', { batchSize: 20 });
 }, 600_000);
 
