@@ -46,10 +46,11 @@ export const SHEET_COLUMNS = [
 const DEFAULT_BATCH_SIZE = 500;
 /**
  * How much closer the best style must be than the runner-up to overrule the record's style in a
- * batch whose records agree with their images. Styles that differ in a precinct name alone come
- * within 1.1 of each other on a third of sheets (noise and marks weigh as much as the name).
+ * batch whose records agree with their images. A batch judged on one or two exemplars can be
+ * trusted wrongly, so a clear match must still win there; a match between styles alike in
+ * contests changes nothing (`readsAlike`).
  */
-const SURE_MATCH = 1.5;
+const SURE_MATCH = 1.1;
 const part = (name: string, batch: BatchRef): string =>
   `extractvote/batches/${name}-${String(batch.index + 1).padStart(5, '0')}.csv`;
 
