@@ -199,11 +199,8 @@ export async function extractVote(ctx: StageContext): Promise<void> {
           }
         }
         // Styles whose targets mean the same on every side read a page alike (styles that
-        // differ in a precinct name): the record's style stands.
-        if (record && used !== record && readsAlike(used, record, laterSides)) {
-          used = record;
-          reading = readBallot(page, record, { signal: ctx.signal });
-        }
+        // differ in a precinct name): the reading stands under the record's style.
+        if (record && used !== record && readsAlike(used, record, laterSides)) used = record;
         if (known && used.id !== known)
           ctx.problem({
             severity: 'warning',
