@@ -98,6 +98,22 @@ export function readSheet(
       return { used: known, reading };
     }
   }
+  // A sheet that fits another style surely, and its record's not, is of that other style: a
+  // batch judged on one or two exemplars (or none) can hold a swapped batch's sheets.
+  if (known && templates.length > 1) {
+    for (const other of templates) {
+      if (other === known) continue;
+      const fit = fitsStyle(page, other);
+      if (fit?.sure) {
+        const reading = readBallot(page, other, {
+          signal: options.signal,
+          marks: fit.marks,
+          registration: fit.registration,
+        });
+        return { used: other, reading };
+      }
+    }
+  }
   const match = templates.length > 1 ? matchStyle(page, templates) : undefined;
   const sure = match ? options.untrusted || match.runnerUp >= match.distance * SURE_MATCH : false;
   const used = (known && !sure ? known : undefined) ?? match?.template ?? known ?? templates[0];
