@@ -34,8 +34,11 @@ interface Candidate {
  * cells where the two templates differ. Styles that differ in a precinct name alone are told
  * apart by that name, and voters' marks elsewhere do not count.
  */
-export function matchStyle(page: GreyImage, templates: Template[]): StyleMatch {
-  const marks = findTimingMarks(page);
+export function matchStyle(
+  page: GreyImage,
+  templates: Template[],
+  marks: TimingMarks = findTimingMarks(page),
+): StyleMatch {
   const candidates: Candidate[] = [];
   for (const template of templates) {
     try {
@@ -181,10 +184,10 @@ const SURE_FIT = 1.5;
 export function fitsStyle(
   page: GreyImage,
   template: Template,
+  marks: TimingMarks = findTimingMarks(page),
 ): { registration: Registration; marks: TimingMarks; distance: number; sure: boolean } | undefined {
   const { samples, fit } = template;
   if (!samples?.length || !fit) return undefined;
-  const marks = findTimingMarks(page);
   let registration: Registration;
   try {
     registration = registerPage(page, template, marks);

@@ -1,6 +1,7 @@
 import type { GreyImage } from '../image/grey.js';
 import { countPages, loadPage } from '../image/load.js';
 import { fitsStyle, matchStyle } from '../image/match.js';
+import { findTimingMarks } from '../image/timing.js';
 import { readBallot, type BallotReading } from '../image/read.js';
 import type { Template } from '../image/template.js';
 import type { JobStore } from '../storage/index.js';
@@ -86,35 +87,25 @@ export function readSheet(
   options: { known?: Template; untrusted?: boolean; signal?: AbortSignal },
 ): SheetReading {
   const { known } = options;
-  // Most sheets are of the style their record names, and surely so: no other need be tried.
-  if (known && !options.untrusted && templates.length > 1) {
-    const fit = fitsStyle(page, known);
-    if (fit?.sure) {
-      const reading = readBallot(page, known, {
+  // Timing marks are found once, whichever templates the page is then laid on.
+  const marks = templates.length > 1 ? findTimingMarks(page) : undefined;
+  if (known && marks) {
+    // Most sheets surely fit their record's style, and no other need be tried. A sheet that
+    // surely fits another style, and not its record's, is of that style: a batch judged on one
+    // or two exemplars (or none) can hold a swapped batch's sheets.
+    const others = templates.filter((t) => t !== known);
+    for (const template of options.untrusted ? others : [known, ...others]) {
+      const fit = fitsStyle(page, template, marks);
+      if (!fit?.sure) continue;
+      const reading = readBallot(page, template, {
         signal: options.signal,
-        marks: fit.marks,
+        marks,
         registration: fit.registration,
       });
-      return { used: known, reading };
+      return { used: template, reading };
     }
   }
-  // A sheet that fits another style surely, and its record's not, is of that other style: a
-  // batch judged on one or two exemplars (or none) can hold a swapped batch's sheets.
-  if (known && templates.length > 1) {
-    for (const other of templates) {
-      if (other === known) continue;
-      const fit = fitsStyle(page, other);
-      if (fit?.sure) {
-        const reading = readBallot(page, other, {
-          signal: options.signal,
-          marks: fit.marks,
-          registration: fit.registration,
-        });
-        return { used: other, reading };
-      }
-    }
-  }
-  const match = templates.length > 1 ? matchStyle(page, templates) : undefined;
+  const match = marks ? matchStyle(page, templates, marks) : undefined;
   const sure = match ? options.untrusted || match.runnerUp >= match.distance * SURE_MATCH : false;
   const used = (known && !sure ? known : undefined) ?? match?.template ?? known ?? templates[0];
   if (!used) throw new Error('no template to read the page with');
