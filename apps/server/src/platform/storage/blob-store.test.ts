@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { Blake3Hasher } from '@napi-rs/blake-hash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   openLocalStore,
@@ -190,6 +191,19 @@ describe('local blob store', () => {
         { PartNumber: 3, ETag: three.etag },
       ]),
     ).rejects.toThrow('Part 1 is smaller than the part size.');
+  });
+
+  it("answers a part's ETag as the first 128 bits of its BLAKE3 digest", async () => {
+    // Longer than a write batch, so the part is hashed and written in several pieces.
+    const body = randomBytes(700_000);
+    const { key, uploadId } = await start(opened.store, MIN_PART_SIZE, body.length);
+    const [part] = await sendParts(opened, key, uploadId, [body]);
+    const digest = new Blake3Hasher().update(body).digestBuffer();
+    expect(part?.ETag).toBe(`"${digest.subarray(0, 16).toString('hex')}"`);
+    await opened.store.completeMultipart(key, uploadId, part ? [part] : []);
+    expect(await sha256Of(await opened.store.read(key))).toBe(
+      await sha256Of(Readable.from([body])),
+    );
   });
 
   it('completes without copying: the stored object is the file the parts were written into', async () => {

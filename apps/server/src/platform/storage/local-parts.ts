@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { open, readdir, type FileHandle, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -32,14 +33,38 @@ export async function readMeta(dir: string): Promise<UploadMeta> {
 
 /** The upload's bytes: one file, each part written at its own offset. */
 export const dataFile = (dir: string) => path.join(dir, 'data');
-const WRITE_BATCH = 1024 * 1024;
+/** Bytes per write: on this kernel a write of 1 MiB or more fills the page cache far slower. */
+const WRITE_BATCH = 256 * 1024;
 const ackFile = (dir: string, partNumber: number) => path.join(dir, `${partNumber}.json`);
 
+const require = createRequire(import.meta.url);
+
+type Blake3 = typeof import('@napi-rs/blake-hash').Blake3Hasher;
+
+/** BLAKE3 from its prebuilt binding; null where none is built for the platform. */
+function loadBlake3(): Blake3 | null {
+  try {
+    return (require('@napi-rs/blake-hash') as typeof import('@napi-rs/blake-hash')).Blake3Hasher;
+  } catch {
+    return null;
+  }
+}
+const Blake3Hasher = loadBlake3();
+
 /**
- * A part's ETag: the first 128 bits of its SHA-256, quoted like S3's MD5 ETags. Clients treat
- * ETags as opaque; SHA-256 runs on the CPU's SHA extensions about five times faster than MD5.
+ * A part's ETag: the first 128 bits of its BLAKE3 digest, quoted like S3's MD5 ETags. Clients
+ * treat ETags as opaque; BLAKE3 hashes a part about four times faster than SHA-256 on the CPU's
+ * SHA extensions, which was the largest share of the server's CPU per uploaded byte. Where the
+ * binding is missing, SHA-256.
  */
 export function partHash() {
+  if (Blake3Hasher) {
+    const hash = new Blake3Hasher();
+    return {
+      update: (chunk: Buffer) => hash.update(chunk),
+      etag: () => `"${hash.digestBuffer().subarray(0, 16).toString('hex')}"`,
+    };
+  }
   const hash = createHash('sha256');
   return {
     update: (chunk: Buffer) => hash.update(chunk),
@@ -98,7 +123,7 @@ export async function writePart(
       hash.update(chunk);
       batch.push(chunk);
       batched += chunk.length;
-      // Network chunks are small; one positioned write per MiB keeps the disk calls few.
+      // Network chunks are small; one positioned write per batch keeps the disk calls few.
       if (batched >= WRITE_BATCH) await flush();
     }
     if (signal.aborted) throw signal.reason;
