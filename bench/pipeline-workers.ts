@@ -50,7 +50,7 @@ const env = {
 const server = await startBuiltServer(await freePort(), env);
 const workers: ChildProcess[] = [];
 const startWorker = () => {
-  const child = spawn('node', [path.join(repoRoot, 'apps/server/dist/worker.js')], {
+  const child = spawn('node', ['--max-semi-space-size=64', path.join(repoRoot, 'apps/server/dist/worker.js')], {
     env: { ...process.env, ...env, PIPELINE_WORKERS: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -245,13 +245,16 @@ reads each part's \`ETag\`, and completes with every part's ETag. The server str
 to its offset in one file, hashes it on the way (the ETag, BLAKE3) and flushes it before it
 answers; completion checks the ETags, trims the file and renames it, so no byte is written twice.
 
-Where the time goes (\`perf\` and \`--trace-gc\` on the server during the upload): the bytes
-arrive in 64 KiB buffers, one per socket read, whose memory V8 counts as external; every 64 MB
-of it sets off a full collection of the API's heap (about 62 MB live), about 70 in one 2 GiB upload, and their marking was nearly half of the
-server's CPU. The bare receiver gets the same buffers, with a heap of a few MB to mark. Before this
-run the ETag was SHA-256 (1.07 CPU seconds for 2 GiB here, BLAKE3 0.23) and parts were written
-1 MiB at a time, which this kernel fills into fresh page cache about ten times slower than
-256 KiB writes. The pause before each run is there because this virtual machine hands freed
+Where the time went (\`perf\` and \`--trace-gc\` on the server during the upload): the bytes
+arrive in 64 KiB buffers, one per socket read. With V8's default young generation (16 MB a
+semi-space) the buffers still held for a write at a young collection were promoted, and a
+server that had been idle then ran a full collection of its 62 MB heap every 60–100 ms of the
+upload, about a hundred in 2 GiB, whose marking was nearly half of the server's CPU. The server
+now starts with \`--max-semi-space-size=64\` (as \`npm start\` and this bench start it): 7–10
+full collections, and 2.3–3.5 server CPU seconds instead of 6–7.6 (5.15 s and 8.58 CPU seconds
+for the whole upload in the run before). Also before this run: the ETag was SHA-256 (1.07 CPU
+seconds for 2 GiB here, BLAKE3 0.23), and parts were written 1 MiB at a time, which this kernel
+fills into fresh page cache about ten times slower than 256 KiB writes. The pause before each run is there because this virtual machine hands freed
 memory back to its host within seconds: a run that fills pages the previous run just freed was
 up to three times faster than one whose pages the host must bring back, so without it the order
 of the runs decided more than what they do. The copies are the most sensitive to it (a kernel

@@ -3,4 +3,4 @@ import { build, ensureDependencies, root, run } from './lib/setup.mjs';
 
 ensureDependencies();
 build();
-process.exit(run('node apps/server/dist/main.js', { cwd: root }));
+process.exit(run('node --max-semi-space-size=64 apps/server/dist/main.js', { cwd: root }));

@@ -17,7 +17,7 @@ export async function startBuiltServer(
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-bench-'));
-  const child: ChildProcess = spawn('node', [path.join(repoRoot, 'apps/server/dist/main.js')], {
+  const child: ChildProcess = spawn('node', ['--max-semi-space-size=64', path.join(repoRoot, 'apps/server/dist/main.js')], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
