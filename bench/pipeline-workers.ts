@@ -50,10 +50,14 @@ const env = {
 const server = await startBuiltServer(await freePort(), env);
 const workers: ChildProcess[] = [];
 const startWorker = () => {
-  const child = spawn('node', ['--max-semi-space-size=64', path.join(repoRoot, 'apps/server/dist/worker.js')], {
-    env: { ...process.env, ...env, PIPELINE_WORKERS: '1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    'node',
+    ['--max-semi-space-size=64', path.join(repoRoot, 'apps/server/dist/worker.js')],
+    {
+      env: { ...process.env, ...env, PIPELINE_WORKERS: '1' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   workers.push(child);
   return child;
 };

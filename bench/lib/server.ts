@@ -17,10 +17,14 @@ export async function startBuiltServer(
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-bench-'));
-  const child: ChildProcess = spawn('node', ['--max-semi-space-size=64', path.join(repoRoot, 'apps/server/dist/main.js')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    'node',
+    ['--max-semi-space-size=64', path.join(repoRoot, 'apps/server/dist/main.js')],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 1200; attempt += 1) {
     try {
