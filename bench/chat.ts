@@ -1,15 +1,13 @@
 // Chat fan-out: many socket clients in one discussion room, spread over two API instances on one
 // PostgreSQL (events cross through the socket.io PostgreSQL adapter), against a bare socket.io
 // echo measured in the same run. Counts every delivery, so a lost or doubled message fails.
-import { fork, type ChildProcess } from 'node:child_process';
 import { createSecretKey, randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { freePort, hasPostgres, startPostgres } from '../scripts/lib/postgres.mjs';
 import { machineLine, writeSection } from './lib/results.js';
-import { repoRoot, startBuiltServer, type RunningServer } from './lib/server.js';
+import { startBaseline, startBuiltServer, type RunningServer } from './lib/server.js';
 
 const CLIENTS = Number(process.env.CHAT_CLIENTS ?? 500);
 const MESSAGES = Number(process.env.CHAT_MESSAGES ?? 1000);
@@ -141,25 +139,8 @@ async function measure(name: string, target: Target): Promise<Measured> {
 }
 
 /** Starts the bare socket.io echo (bench/lib/echo-server.ts) as its own process. */
-async function startEcho(env: Record<string, string> = {}) {
-  const port = await freePort();
-  const child: ChildProcess = fork(path.join(repoRoot, 'bench/lib/echo-server.ts'), {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, PORT: String(port), ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`echo server exited with ${code}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
-}
+const startEcho = async (env: Record<string, string> = {}) =>
+  startBaseline('echo-server.ts', await freePort(), env);
 
 const echoTarget = (urls: string[]): Target => ({
   urls,

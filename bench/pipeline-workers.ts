@@ -19,7 +19,7 @@ import {
 import { encodePassword } from '../packages/contracts/src/index.js';
 import { freePort, startPostgres } from '../scripts/lib/postgres.mjs';
 import { machineLine, writeSection } from './lib/results.js';
-import { repoRoot, startBuiltServer } from './lib/server.js';
+import { repoRoot, SERVER_NODE_FLAGS, startBuiltServer } from './lib/server.js';
 
 const COUNT = Number(process.env.BALLOTS ?? 2000);
 const BATCH = Number(process.env.BATCH_SIZE ?? 100);
@@ -52,7 +52,7 @@ const workers: ChildProcess[] = [];
 const startWorker = () => {
   const child = spawn(
     'node',
-    ['--max-semi-space-size=64', path.join(repoRoot, 'apps/server/dist/worker.js')],
+    [...SERVER_NODE_FLAGS, path.join(repoRoot, 'apps/server/dist/worker.js')],
     {
       env: { ...process.env, ...env, PIPELINE_WORKERS: '1' },
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,7 +1,7 @@
 // Upload throughput: a 2 GiB file sent through the local store by a Node client speaking the
 // browser's part protocol (create, signed part URLs, parallel PUTs, complete), against a plain
 // copy of the same bytes on the same disk in the same run.
-import { execFileSync, fork } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { machineLine, writeSection } from './lib/results.js';
 import { callApi, sendAllParts, signIn, type StartedUpload } from './lib/part-upload.js';
-import { repoRoot, startBuiltServer } from './lib/server.js';
+import { startBaseline, startBuiltServer } from './lib/server.js';
 
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 2 * 1024 ** 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -72,30 +72,10 @@ async function flushed(file: string): Promise<void> {
 const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-/** The floor (bench/lib/bare-receiver.ts) as its own process, as the API is. */
-async function startBareReceiver(port: number) {
-  const child = fork(path.join(repoRoot, 'bench/lib/bare-receiver.ts'), {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`bare receiver exited with ${code}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid ?? 0,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
-}
-
 const dir = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-bench-uploads-'));
 const server = await startBuiltServer(3919, { UPLOAD_URL_TTL_SECONDS: '3600' });
-const bare = await startBareReceiver(3920);
+// The floor: bench/lib/bare-receiver.ts.
+const bare = await startBaseline('bare-receiver.ts', 3920);
 const source = path.join(dir, 'source.bin');
 type Timing = { wall: number; cpu: number };
 const results = {
