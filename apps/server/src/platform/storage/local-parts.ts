@@ -72,11 +72,6 @@ export function partHash() {
   };
 }
 
-/**
- * Streams one part into the data file at its offset and answers its ETag and size. The part's
- * acknowledgement is removed before its bytes change and written (atomically) only after they
- * are on disk, so a part cut off by a crash or a newer attempt is never listed as acknowledged.
- */
 async function writeAll(file: FileHandle, buffers: Buffer[], position: number): Promise<void> {
   const total = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
   let written = 0;
@@ -86,6 +81,33 @@ async function writeAll(file: FileHandle, buffers: Buffer[], position: number): 
   }
 }
 
+/**
+ * Bytes a part writes between early flushes. Without them the page cache holds every part in
+ * flight until its closing flush, and the parts, sent side by side, finish and wait for the
+ * disk together while no byte arrives; flushed early, the disk writes while the rest arrives
+ * and the closing flush has only the tail to write.
+ */
+const EARLY_FLUSH_BYTES = 4 * 1024 * 1024;
+/** One early flush at a time per upload: a flush of the data file writes every part's pages. */
+const earlyFlushes = new Map<string, Promise<void>>();
+
+function flushEarly(dir: string, file: FileHandle): Promise<void> {
+  const running = earlyFlushes.get(dir);
+  if (running) return running;
+  // Only a head start: the part's closing flush reports what fails.
+  const flush = file
+    .datasync()
+    .catch(() => undefined)
+    .finally(() => earlyFlushes.delete(dir));
+  earlyFlushes.set(dir, flush);
+  return flush;
+}
+
+/**
+ * Streams one part into the data file at its offset and answers its ETag and size. The part's
+ * acknowledgement is removed before its bytes change and written (atomically) only after they
+ * are on disk, so a part cut off by a crash or a newer attempt is never listed as acknowledged.
+ */
 export async function writePart(
   dir: string,
   meta: UploadMeta,
@@ -100,6 +122,9 @@ export async function writePart(
   const stop = () => body.destroy(signal.reason as Error);
   signal.addEventListener('abort', stop, { once: true });
   let writing: Promise<void> = Promise.resolve();
+  // The early flush this part started, if one is running.
+  const early: { flush: Promise<void> | null } = { flush: null };
+  let unflushed = 0;
   try {
     let position = (partNumber - 1) * meta.partSize;
     let batch: Buffer[] = [];
@@ -113,6 +138,19 @@ export async function writePart(
       batch = [];
       batched = 0;
       writing = writeAll(file, buffers, at);
+      unflushed += position - at;
+      if (unflushed >= EARLY_FLUSH_BYTES && !early.flush) {
+        unflushed = 0;
+        // A failed write is the loop's to report; this promise never rejects.
+        early.flush = writing
+          .then(
+            () => flushEarly(dir, file),
+            () => undefined,
+          )
+          .finally(() => {
+            early.flush = null;
+          });
+      }
     };
     for await (const chunk of body as AsyncIterable<Buffer>) {
       // Checked before writing: a longer part would overwrite the next part's bytes.
@@ -134,6 +172,8 @@ export async function writePart(
   } finally {
     signal.removeEventListener('abort', stop);
     await writing.catch(() => undefined);
+    // The handle stays open until a flush started through it is done.
+    await early.flush;
     await file.close();
   }
   const ack = { etag: hash.etag(), size };
