@@ -207,7 +207,7 @@ const [toKernel, toStreamed, toDisk] = [
   ratio(results.copyToDisk, 'wall'),
 ];
 const toBare = ratio(results.bare, 'wall');
-// No receiver in Node can beat the bare one: its own share of the kernel copy is the ceiling.
+// What Node's HTTP stack allows here: the bare receiver's own share of the kernel copy.
 const bareToKernel = median(
   results.copyFile.map((timing, round) => timing.wall / (results.bare[round]?.wall ?? Infinity)),
 ).toFixed(2);
@@ -221,7 +221,7 @@ ${machineLine()} Load average (1 min) ${loadBefore.toFixed(1)} at the start and 
 |---|---|---|---|
 ${table}
 
-Upload throughput (the median of the rounds' ratios): **${toKernel}** of \`copyFile\` (the kernel copies without the bytes entering a process), **${toDisk}** of \`copyFile\` followed by \`fdatasync\`, **${toStreamed}** of a copy through read and write streams, and **${toBare}** of the bare receiver (\`bench/lib/bare-receiver.ts\`: \`node:http\` piping each PUT body into the file at its offset, with no routing, signature, hash, acknowledgement or flush): what Node's HTTP stack alone costs on this machine. That bare receiver itself reaches **${bareToKernel}** of \`copyFile\` in the same rounds: the most any store behind Node's HTTP server could reach here.
+Upload throughput (the median of the rounds' ratios): **${toKernel}** of \`copyFile\` (the kernel copies without the bytes entering a process), **${toDisk}** of \`copyFile\` followed by \`fdatasync\`, **${toStreamed}** of a copy through read and write streams, and **${toBare}** of the bare receiver (\`bench/lib/bare-receiver.ts\`: \`node:http\` piping each PUT body into the file at its offset, with no routing, signature, hash, acknowledgement or flush): what Node's HTTP stack alone costs on this machine. That bare receiver itself reaches **${bareToKernel}** of \`copyFile\` in the same rounds: about the most a store behind Node's HTTP server can reach on this machine.
 
 The client is a Node script that does what the browser does: it starts a direct upload of an
 election (\`POST /api/upload-files\`), PUTs each part to its signed URL with ${PARALLEL} at a time,

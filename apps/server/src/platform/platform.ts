@@ -38,15 +38,15 @@ export async function createPlatform(
     database: db,
     log,
     mailer: config.SMTP_URL
-      ? createSmtpMailer(db, { url: config.SMTP_URL, from: config.MAIL_FROM })
+      ? await createSmtpMailer(db, { url: config.SMTP_URL, from: config.MAIL_FROM })
       : createOutboxMailer(db, log),
     hasher: createPasswordHasher({
       memoryCost: config.ARGON2_MEMORY_KIB,
       timeCost: config.ARGON2_TIME_COST,
     }),
     tokens: createAccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
-    blobs: createBlobStore(config, secret),
+    blobs: await createBlobStore(config, secret),
     linkSecret: secret,
-    payments: createPaymentProvider(config, () => db.db, secret),
+    payments: await createPaymentProvider(config, () => db.db, secret),
   };
 }

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { mailOutbox } from '../../db/schema.js';
 import type { DatabaseHandle } from '../db/database.js';
@@ -36,11 +35,15 @@ export function createOutboxMailer(database: DatabaseHandle, log: FastifyBaseLog
   };
 }
 
-/** Sends through SMTP with nodemailer and keeps a copy, with any failure, in the outbox. */
-export function createSmtpMailer(
+/**
+ * Sends through SMTP with nodemailer and keeps a copy, with any failure, in the outbox.
+ * nodemailer is loaded only when SMTP is configured.
+ */
+export async function createSmtpMailer(
   database: DatabaseHandle,
   options: { url: string; from: string },
-): Mailer {
+): Promise<Mailer> {
+  const { default: nodemailer } = await import('nodemailer');
   const transporter = nodemailer.createTransport(options.url);
   return {
     transport: 'smtp',

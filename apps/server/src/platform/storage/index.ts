@@ -3,16 +3,20 @@ import type { Config } from '../config.js';
 import type { BlobStore } from './blob-store.js';
 import { createLocalStore } from './local-store.js';
 import { createPartSigner } from './part-signer.js';
-import { createS3Store } from './s3-store.js';
 
 export * from './blob-store.js';
 export { registerLocalBlobRoutes } from './local-routes.js';
 export { isLocalStore, type LocalBlobStore } from './local-store.js';
 
-/** S3 when `S3_ENDPOINT` and `S3_BUCKET` are set, else files under DATA_DIR/blobs. */
-export function createBlobStore(config: Config, secret: string): BlobStore {
+/**
+ * S3 when `S3_ENDPOINT` and `S3_BUCKET` are set, else files under DATA_DIR/blobs. The AWS SDK
+ * is loaded only for S3: it is a large share of the server's heap, which every full
+ * collection marks.
+ */
+export async function createBlobStore(config: Config, secret: string): Promise<BlobStore> {
   const ttl = config.UPLOAD_URL_TTL_SECONDS;
   if (config.S3_ENDPOINT && config.S3_BUCKET) {
+    const { createS3Store } = await import('./s3-store.js');
     return createS3Store({
       endpoint: config.S3_ENDPOINT,
       bucket: config.S3_BUCKET,
