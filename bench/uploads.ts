@@ -196,11 +196,9 @@ const table = rows
     return `| ${name} | ${wall.toFixed(2)} | ${mibps(wall).toFixed(0)} | ${cpu.toFixed(2)} |`;
   })
   .join('\n');
-// Each round's upload against the copies just before it: other work on the machine drifts.
-const ratio = (baseline: Timing[], key: keyof Timing) =>
-  median(
-    baseline.map((timing, round) => timing[key] / (results.upload[round]?.[key] ?? Infinity)),
-  ).toFixed(2);
+// Each round's run against the copies just before it: other work on the machine drifts.
+const ratio = (baseline: Timing[], key: keyof Timing, run: Timing[] = results.upload) =>
+  median(baseline.map((timing, round) => timing[key] / (run[round]?.[key] ?? Infinity))).toFixed(2);
 const [toKernel, toStreamed, toDisk] = [
   ratio(results.copyFile, 'wall'),
   ratio(results.streamCopy, 'wall'),
@@ -208,9 +206,7 @@ const [toKernel, toStreamed, toDisk] = [
 ];
 const toBare = ratio(results.bare, 'wall');
 // What Node's HTTP stack allows here: the bare receiver's own share of the kernel copy.
-const bareToKernel = median(
-  results.copyFile.map((timing, round) => timing.wall / (results.bare[round]?.wall ?? Infinity)),
-).toFixed(2);
+const bareToKernel = ratio(results.copyFile, 'wall', results.bare);
 const cpuShare = ratio(results.streamCopy, 'cpu');
 await writeSection(
   'Uploads: 2 GiB through the local store against a plain copy',
@@ -240,14 +236,14 @@ semi-space) the buffers still held for a write at a young collection were promot
 server that had been idle then ran a full collection of its 62 MB heap every 60–100 ms of the
 upload, about a hundred in 2 GiB, whose marking was nearly half of the server's CPU. The server
 now starts with \`--max-semi-space-size=64\` (as \`npm start\` and this bench start it): 7–10
-full collections, and 2.3–3.5 server CPU seconds instead of 6–7.6 (5.15 s and 8.58 CPU seconds
+full collections in most uploads (some still set off runs of up to 33, cause not found), and 2.3–3.5 server CPU seconds instead of 6–7.6 (5.15 s and 8.58 CPU seconds
 for the whole upload in the run before). Also before this run: the ETag was SHA-256 (1.07 CPU
 seconds for 2 GiB here, BLAKE3 0.23), and parts were written 1 MiB at a time, which this kernel
 fills into fresh page cache about ten times slower than 256 KiB writes. The pause before each run is there because this virtual machine hands freed
 memory back to its host within seconds: a run that fills pages the previous run just freed was
 up to three times faster than one whose pages the host must bring back, so without it the order
 of the runs decided more than what they do. The copies are the most sensitive to it (a kernel
-copy took 0.9 to 3.8 seconds across this session's runs).`,
+copy of 2 GiB took 0.75 to 3.8 seconds across runs on this machine).`,
 );
 console.log(table);
 console.log(
