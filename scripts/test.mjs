@@ -1,9 +1,10 @@
 // `npm test`: install what is missing, check formatting, lint and types, then run every suite:
 // unit and API tests (API on PGlite and on a throwaway PostgreSQL), and the browser suite.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build, ensureDebianPackages, ensureDependencies, root, run } from './lib/setup.mjs';
 import { freePort, startPostgres } from './lib/postgres.mjs';
+import { readPlaywrightReport, readVitestReport } from './lib/reports.mjs';
 
 const outDir = path.join(root, '.tmp', 'test-results');
 rmSync(outDir, { recursive: true, force: true });
@@ -12,6 +13,7 @@ mkdirSync(outDir, { recursive: true });
 const results = [];
 let passed = 0;
 let failed = 0;
+const failures = [];
 
 function step(name, command, options = {}) {
   console.log(`\n=== ${name} ===`);
@@ -21,11 +23,10 @@ function step(name, command, options = {}) {
   return status === 0;
 }
 
-function countVitest(file) {
-  if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  passed += report.numPassedTests ?? 0;
-  failed += report.numFailedTests ?? 0;
+function count(report) {
+  passed += report.passed;
+  failed += report.failed;
+  failures.push(...report.failures);
 }
 
 function vitest(name, dir, label, env = {}) {
@@ -34,7 +35,7 @@ function vitest(name, dir, label, env = {}) {
     cwd: path.join(root, dir),
     env: { ...process.env, ...env },
   });
-  countVitest(file);
+  if (existsSync(file)) count(readVitestReport(file, root));
   if (!ok && !existsSync(file)) failed += 1;
 }
 
@@ -80,15 +81,17 @@ if (built) {
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_PORT: String(await freePort()) },
   });
   if (existsSync(file)) {
-    const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
-    passed += stats.expected ?? 0;
-    failed += (stats.unexpected ?? 0) + (stats.flaky ?? 0);
+    count(readPlaywrightReport(file));
   } else if (!ok) failed += 1;
 }
 
 console.log('\n=== summary ===');
 for (const result of results) {
   console.log(`${result.ok ? 'ok  ' : 'FAIL'}  ${result.name}  (${result.seconds.toFixed(1)} s)`);
+}
+if (failures.length > 0) {
+  console.log('\nfailed tests:');
+  for (const failure of failures) console.log(`  ${failure}`);
 }
 const stepsFailed = results.filter((result) => !result.ok).length;
 if (stepsFailed > 0 && failed === 0) failed = stepsFailed;

@@ -9,6 +9,9 @@ export interface ChildWorker {
   /** SIGKILL: no shutdown code runs, as in a crash. */
   kill(): Promise<void>;
   stop(): Promise<void>;
+  /** SIGSTOP and SIGCONT: holds the worker still so a test can look at what it has claimed. */
+  pause(): void;
+  resume(): void;
 }
 
 const exited = (child: ChildProcess) =>
@@ -54,6 +57,12 @@ export async function startChildWorker(env: Record<string, string>): Promise<Chi
     async stop() {
       child.kill('SIGTERM');
       await exited(child);
+    },
+    pause() {
+      child.kill('SIGSTOP');
+    },
+    resume() {
+      child.kill('SIGCONT');
     },
   };
 }

@@ -103,16 +103,24 @@ async function workerKilledInExtractvote() {
         expect((await waitForStage(server, auditor.token, id, 180_000)).status).toBe('SUCCESS');
       }
       const extract = await launchStage(server, auditor.token, job.id, 'extractvote');
-      // Kill the first worker seen holding a batch.
+      // Kill a worker while it holds a batch. It is paused before the look, so it cannot finish
+      // the batch between the look and the kill; the pause also lets a commit already sent land.
       let victim: ChildWorker | undefined;
       for (let i = 0; i < 600 && !victim; i += 1) {
+        const worker = workers[i % workers.length];
+        if (!worker) break;
+        worker.pause();
+        await sleep(100);
         const { rows } = await server.deps.database.executeSql(
           `SELECT worker FROM operation_batches WHERE run_id = $1 AND status = 'running'`,
           [extract],
         );
-        const held = (rows as { worker: string }[]).map((r) => r.worker);
-        victim = workers.find((w) => held.some((h) => h.includes(`-${w.pid}-`)));
-        if (!victim) await sleep(50);
+        if ((rows as { worker: string }[]).some((r) => r.worker.includes(`-${worker.pid}-`))) {
+          victim = worker;
+        } else {
+          worker.resume();
+          await sleep(50);
+        }
       }
       if (!victim) throw new Error('no worker took a batch');
       await victim.kill();

@@ -1,0 +1,68 @@
+// Reads the JSON reports of Vitest and Playwright into counts and one line per failed test, so
+// the end of `npm test`'s output (all CI keeps) names what failed.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const colour = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+function firstLine(message) {
+  return (
+    String(message ?? '')
+      .replace(colour, '')
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
+}
+
+/** @returns {{ passed: number, failed: number, failures: string[] }} */
+export function readVitestReport(file, root) {
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const failures = [];
+  for (const result of report.testResults ?? []) {
+    const where = path.relative(root, result.name ?? '');
+    const failedTests = (result.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) {
+      failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+    // A file that fails to load, or whose hooks throw, has no failed test of its own.
+    if (result.status === 'failed' && failedTests.length === 0) {
+      failures.push(`${where}: ${firstLine(result.message)}`);
+    }
+  }
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: report.numFailedTests ?? 0,
+    failures,
+  };
+}
+
+function playwrightFailures(suites, titles, failures) {
+  for (const suite of suites ?? []) {
+    const trail = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results?.find((result) => result.error)?.error?.message;
+        failures.push(
+          `e2e ${[...trail, spec.title].join(' › ')} (${test.status}): ${firstLine(error)}`,
+        );
+      }
+    }
+    playwrightFailures(suite.suites, trail, failures);
+  }
+}
+
+/** @returns {{ passed: number, failed: number, failures: string[] }} */
+export function readPlaywrightReport(file) {
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const stats = report.stats ?? {};
+  const failures = [];
+  playwrightFailures(report.suites, [], failures);
+  return {
+    passed: stats.expected ?? 0,
+    failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0),
+    failures,
+  };
+}
