@@ -128,6 +128,9 @@ test('an upload cut off mid-way continues from the parts the server kept when th
   await expect(row).toContainText('the connection was lost');
   await toast(page, 'butte-ballot-images.zip upload failed!');
   await screenshot(page, 'uploads-resume-failed');
+  const startedOf = async () => /Started (.+?) ·/.exec((await row.textContent()) ?? '')?.[1];
+  const firstStarted = await startedOf();
+  expect(firstStarted).toMatch(/\d/);
 
   // The page is reloaded and the connection is back; the same file is chosen again.
   await page.unrouteAll();
@@ -148,6 +151,8 @@ test('an upload cut off mid-way continues from the parts the server kept when th
   await dialog.getByRole('button', { name: 'Upload All' }).click();
   await expect(row).toContainText('Success', { timeout: 60_000 });
   await expect(row).toContainText('1 of 2 parts already received');
+  // The upload keeps the start time of its first attempt.
+  expect(await startedOf()).toBe(firstStarted);
   expect(resent.map((url) => new URL(url).searchParams.get('partNumber'))).toEqual(['2']);
   await screenshot(page, 'uploads-resume-success');
   await dialog.getByRole('button', { name: 'Hide' }).click();

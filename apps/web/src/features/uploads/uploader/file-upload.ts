@@ -47,6 +47,9 @@ export class FileUpload {
   #cancelling = false;
   #meter = new SpeedMeter();
   #resumedBytes = 0;
+  /** When this attempt began: the speed is over this attempt's bytes, the start shown is the first. */
+  #attemptStartedAt = 0;
+  #firstStartedAt: number | null = null;
 
   constructor(
     readonly file: File,
@@ -93,9 +96,10 @@ export class FileUpload {
     this.#cancelling = false;
     this.#meter = new SpeedMeter();
     this.#resumedBytes = 0;
+    this.#attemptStartedAt = Date.now();
     this.#set({
       status: 'Uploading',
-      startedAt: Date.now(),
+      startedAt: this.#attemptStartedAt,
       completedAt: null,
       error: null,
       speedMbps: null,
@@ -133,7 +137,8 @@ export class FileUpload {
   }
 
   async #findResumable(plan: PartPlan): Promise<boolean> {
-    const record = this.#upload ?? this.#store.find(this.file);
+    const saved = this.#upload ? null : this.#store.find(this.file);
+    const record = this.#upload ?? saved;
     if (!record || !this.target.parts) {
       // An upload that cannot resume is ended, so the server releases its parts now.
       if (record) await this.target.stop(record, 'Failed').catch(() => undefined);
@@ -152,6 +157,8 @@ export class FileUpload {
       return false;
     }
     this.#upload = { id: record.id, ...(record.token ? { token: record.token } : {}) };
+    this.#firstStartedAt ??= saved?.startedAt ?? null;
+    if (this.#firstStartedAt) this.#set({ startedAt: this.#firstStartedAt });
     this.#pendingProgress = progress;
     return true;
   }
@@ -168,7 +175,10 @@ export class FileUpload {
         this.#upload = { id: started.id, ...(started.token ? { token: started.token } : {}) };
         this.#urls = new Map(started.urls.map((url, index) => [index + 1, url]));
         this.#urlsAt = Date.now();
-        if (this.target.parts) this.#store.save(this.file, this.#upload);
+        this.#firstStartedAt = this.#attemptStartedAt;
+        if (this.target.parts) {
+          this.#store.save(this.file, { ...this.#upload, startedAt: this.#attemptStartedAt });
+        }
         return { uploadId: String(started.id), key: String(started.id) };
       },
       listParts: async () => {
@@ -222,7 +232,7 @@ export class FileUpload {
           completedAt,
           speedMbps: averageMbps(
             this.file.size - this.#resumedBytes,
-            completedAt - (this.#snapshot.startedAt ?? completedAt),
+            completedAt - this.#attemptStartedAt,
           ),
         });
         resolve('Success');

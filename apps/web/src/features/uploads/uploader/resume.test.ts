@@ -41,10 +41,15 @@ describe('ResumeStore', () => {
 
   it('keeps targets apart and survives a new store (a page reload)', () => {
     const storage = new MemoryStorage();
-    new ResumeStore('election:5:direct', storage).save(file, { id: 7, token: 't' }, 1000);
+    new ResumeStore('election:5:direct', storage).save(
+      file,
+      { id: 7, token: 't', startedAt: 900 },
+      1000,
+    );
     expect(new ResumeStore('election:5:direct', storage).find(file, 1000)).toMatchObject({
       id: 7,
       token: 't',
+      startedAt: 900,
     });
     expect(new ResumeStore('election:6:direct', storage).find(file, 1000)).toBeNull();
   });

@@ -15,6 +15,8 @@ export interface ResumeRecord {
   id: number;
   /** A general upload's own token, needed to finish it. */
   token?: string;
+  /** When the upload first started, shown as its start time when it resumes. */
+  startedAt?: number;
   savedAt: number;
 }
 
