@@ -9,7 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { machineLine, writeSection } from './lib/results.js';
-import { callApi, sendAllParts, signIn, type StartedUpload } from './lib/part-upload.js';
+import {
+  callApi,
+  sendAllParts,
+  sendToSink,
+  signIn,
+  type StartedUpload,
+} from './lib/part-upload.js';
 import { startBaseline, startBuiltServer } from './lib/server.js';
 
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 2 * 1024 ** 3);
@@ -52,7 +58,7 @@ async function cpuSeconds(pids: number[]): Promise<number> {
 async function timed(work: () => Promise<void>): Promise<{ wall: number; cpu: number }> {
   execFileSync('sync');
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  const pids = [server.pid, bare.pid];
+  const pids = [server.pid, bare.pid, sink.pid];
   const cpu = await cpuSeconds(pids);
   const started = process.hrtime.bigint();
   await work();
@@ -76,6 +82,8 @@ const dir = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-bench-uploads-'));
 const server = await startBuiltServer(3919, { UPLOAD_URL_TTL_SECONDS: '3600' });
 // The floor: bench/lib/bare-receiver.ts.
 const bare = await startBaseline('bare-receiver.ts', 3920);
+// Lower still: bench/lib/tcp-sink.ts, loopback TCP into a process that discards the bytes.
+const sink = await startBaseline('tcp-sink.ts', 3921);
 const source = path.join(dir, 'source.bin');
 type Timing = { wall: number; cpu: number };
 const results = {
@@ -83,6 +91,8 @@ const results = {
   streamCopy: [] as Timing[],
   copyToDisk: [] as Timing[],
   bare: [] as Timing[],
+  sink: [] as Timing[],
+  sinkToFile: [] as Timing[],
   upload: [] as Timing[],
 };
 const loadBefore = os.loadavg()[0] ?? 0;
@@ -168,11 +178,17 @@ try {
     );
     if ((await stat(copy)).size !== SIZE) throw new Error('bare receiver wrote a short file');
     await rm(copy);
+    results.sink.push(await timed(() => sendToSink(3921, source, SIZE, PARALLEL)));
+    await writeFile(copy, '');
+    results.sinkToFile.push(await timed(() => sendToSink(3921, source, SIZE, PARALLEL, copy)));
+    if ((await stat(copy)).size !== SIZE) throw new Error('TCP receiver wrote a short file');
+    await rm(copy);
   }
   if ((await stat(source)).size !== SIZE) throw new Error('source changed');
 } finally {
   await server.stop();
   await bare.stop();
+  await sink.stop();
   await rm(dir, { recursive: true, force: true });
 }
 
@@ -184,6 +200,8 @@ const rows = [
   ['plain copy (read and write streams)', results.streamCopy],
   ['plain copy to the disk (copyFile, then fdatasync)', results.copyToDisk],
   [`bare node:http receiver: the same ${PARALLEL} parallel PUTs, no hash, no flush`, results.bare],
+  [`loopback TCP into a process that discards the bytes (${PARALLEL} connections)`, results.sink],
+  [`loopback TCP into a process that writes them into the file, no HTTP`, results.sinkToFile],
   [
     `upload: ${PARALLEL} parallel part PUTs of ${partSize / MiB} MiB, then complete`,
     results.upload,
@@ -207,17 +225,21 @@ const [toKernel, toStreamed, toDisk] = [
 const toBare = ratio(results.bare, 'wall');
 // What Node's HTTP stack allows here: the bare receiver's own share of the kernel copy.
 const bareToKernel = ratio(results.copyFile, 'wall', results.bare);
+// And what the loopback alone allows: no HTTP, no file, nothing kept.
+const sinkToKernel = ratio(results.copyFile, 'wall', results.sink);
+const toSink = ratio(results.sink, 'wall');
+const sinkToFileToKernel = ratio(results.copyFile, 'wall', results.sinkToFile);
 const cpuShare = ratio(results.streamCopy, 'cpu');
 await writeSection(
   'Uploads: 2 GiB through the local store against a plain copy',
-  `Run: \`npx tsc -b && npx tsx bench/uploads.ts\` (a ${gib.toFixed(0)} GiB file; the median of ${ROUNDS} rounds, each round a kernel copy, a streamed copy, a kernel copy flushed to the disk, the upload, and the same parts through a bare receiver; before each run \`sync\` and a ${SETTLE_MS / 1000} s pause; the built server with log level warn on the embedded PGlite; source, copies and DATA_DIR in the same temporary folder on one disk).
+  `Run: \`npx tsc -b && npx tsx bench/uploads.ts\` (a ${gib.toFixed(0)} GiB file; the median of ${ROUNDS} rounds, each round a kernel copy, a streamed copy, a kernel copy flushed to the disk, the upload, the same parts through a bare receiver, and the same bytes over TCP into a process that discards them and into one that writes them; before each run \`sync\` and a ${SETTLE_MS / 1000} s pause; the built server with log level warn on the embedded PGlite; source, copies and DATA_DIR in the same temporary folder on one disk).
 ${machineLine()} Load average (1 min) ${loadBefore.toFixed(1)} at the start and ${loadAfter.toFixed(1)} at the end, on 2 cores shared with other work.
 
 | run | seconds | MiB/s | CPU seconds (client and server) |
 |---|---|---|---|
 ${table}
 
-Upload throughput (the median of the rounds' ratios): **${toKernel}** of \`copyFile\` (the kernel copies without the bytes entering a process), **${toDisk}** of \`copyFile\` followed by \`fdatasync\`, **${toStreamed}** of a copy through read and write streams, and **${toBare}** of the bare receiver (\`bench/lib/bare-receiver.ts\`: \`node:http\` piping each PUT body into the file at its offset, with no routing, signature, hash, acknowledgement or flush): what Node's HTTP stack alone costs on this machine. That bare receiver itself reaches **${bareToKernel}** of \`copyFile\` in the same rounds: about the most a store behind Node's HTTP server can reach on this machine.
+Upload throughput (the median of the rounds' ratios): **${toKernel}** of \`copyFile\` (the kernel copies without the bytes entering a process), **${toDisk}** of \`copyFile\` followed by \`fdatasync\`, **${toStreamed}** of a copy through read and write streams, and **${toBare}** of the bare receiver (\`bench/lib/bare-receiver.ts\`: \`node:http\` piping each PUT body into the file at its offset, with no routing, signature, hash, acknowledgement or flush): what Node's HTTP stack alone costs on this machine. That bare receiver itself reaches **${bareToKernel}** of \`copyFile\` in the same rounds: about the most a store behind Node's HTTP server can reach on this machine. For scale, the same bytes streamed over ${PARALLEL} loopback TCP connections into a process that throws them away (\`bench/lib/tcp-sink.ts\`: no HTTP, no file) reach **${sinkToKernel}** of \`copyFile\`'s throughput, and the upload is **${toSink}** of that; when that process writes them into the file at their offsets (still no HTTP) it reaches **${sinkToFileToKernel}** of \`copyFile\`. Moving the bytes between processes is not what holds an upload back on this machine; a process writing what it receives into a file is.
 
 The client is a Node script that does what the browser does: it starts a direct upload of an
 election (\`POST /api/upload-files\`), PUTs each part to its signed URL with ${PARALLEL} at a time,
@@ -236,8 +258,14 @@ semi-space) the buffers still held for a write at a young collection were promot
 server that had been idle then ran a full collection of its 62 MB heap every 60–100 ms of the
 upload, about a hundred in 2 GiB, whose marking was nearly half of the server's CPU. The server
 now starts with \`--max-semi-space-size=64\` (as \`npm start\` and this bench start it): 7–10
-full collections in most uploads (some still set off runs of up to 33, cause not found), and 2.3–3.5 server CPU seconds instead of 6–7.6 (5.15 s and 8.58 CPU seconds
-for the whole upload in the run before). Also before this run: the ETag was SHA-256 (1.07 CPU
+full collections in most uploads, and 2.3–3.5 server CPU seconds instead of 6–7.6 (5.15 s and
+8.58 CPU seconds for the whole upload in the run before). Some uploads still ran 6–33 full
+collections back to back: with semi-spaces that large V8 marks the old generation whenever the
+room under its limit is less than a young collection could promote, and after start, or once
+the memory reducer had shrunk the heap in an idle spell (as between this bench's uploads), the
+room was 10 MB over 55 MB live. The server also starts with \`--initial-old-space-size=256\`:
+in alternating runs of 2 GiB uploads a minute apart, no full collection and 4.0–4.6 server CPU
+seconds each, against up to 17 and 6.6–7.3 without it. Also before this run: the ETag was SHA-256 (1.07 CPU
 seconds for 2 GiB here, BLAKE3 0.23), and parts were written 1 MiB at a time, which this kernel
 fills into fresh page cache about ten times slower than 256 KiB writes. The pause before each run is there because this virtual machine hands freed
 memory back to its host within seconds: a run that fills pages the previous run just freed was
@@ -247,5 +275,5 @@ copy of 2 GiB took 0.75 to 3.8 seconds across runs on this machine).`,
 );
 console.log(table);
 console.log(
-  `ratio to copy on disk ${toDisk}, to copyFile ${toKernel}, to streamed copy ${toStreamed}, to bare receiver ${toBare}, bare to copyFile ${bareToKernel}, cpu ${cpuShare}`,
+  `ratio to copy on disk ${toDisk}, to copyFile ${toKernel}, to streamed copy ${toStreamed}, to bare receiver ${toBare}, bare to copyFile ${bareToKernel}, sink to copyFile ${sinkToKernel}, to sink ${toSink}, TCP to file of copyFile ${sinkToFileToKernel}, cpu ${cpuShare}`,
 );

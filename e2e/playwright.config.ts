@@ -39,7 +39,7 @@ export default defineConfig({
   },
   webServer: {
     // The built app as `npm start` serves it, on a fresh embedded database.
-    command: `rm -rf ${dataDir} && node --max-semi-space-size=64 ../apps/server/dist/main.js`,
+    command: `rm -rf ${dataDir} && node --max-semi-space-size=64 --initial-old-space-size=256 ../apps/server/dist/main.js`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 
 export interface StartedUpload {
   id: number;
@@ -82,4 +83,40 @@ export async function sendAllParts(
   };
   await Promise.all(Array.from({ length: parallel }, worker));
   return parts.sort((a, b) => a.PartNumber - b.PartNumber);
+}
+
+/**
+ * Streams the file to the TCP sink (bench/lib/tcp-sink.ts) in `parallel` slices, one connection
+ * each, as the parts go: discarded, or written into `into` at each slice's offset.
+ */
+export async function sendToSink(
+  port: number,
+  file: string,
+  fileSize: number,
+  parallel: number,
+  into?: string,
+): Promise<void> {
+  const slice = Math.ceil(fileSize / parallel);
+  await Promise.all(
+    Array.from(
+      { length: parallel },
+      (_, index) =>
+        new Promise<void>((resolve, reject) => {
+          const start = index * slice;
+          const end = Math.min(start + slice, fileSize);
+          const socket = net.connect(port, '127.0.0.1', () => {
+            socket.write(into ? `${start} ${into}\n` : '-\n');
+            if (end <= start) socket.end();
+            else {
+              createReadStream(file, { start, end: end - 1, highWaterMark: 1024 * 1024 }).pipe(
+                socket,
+              );
+            }
+          });
+          socket.on('error', reject);
+          socket.on('data', () => undefined);
+          socket.on('end', () => resolve());
+        }),
+    ),
+  );
 }

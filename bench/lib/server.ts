@@ -6,7 +6,7 @@ import path from 'node:path';
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
 /** Node's flags for the server and its workers, as `npm start` and `npm run worker` give them. */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', '--initial-old-space-size=256'];
 
 export interface RunningServer {
   url: string;
