@@ -1,6 +1,7 @@
-import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
+import type { Writable } from 'node:stream';
 
 export interface StartedUpload {
   id: number;
@@ -40,6 +41,51 @@ export async function signIn(base: string, email: string, password: string): Pro
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
+const READ_BYTES = 1024 * 1024;
+/** Reads a slice keeps on their way to its socket. */
+const READS_IN_FLIGHT = 4;
+const buffers: Buffer[] = [];
+
+/**
+ * Writes bytes `start..end` of the file to `to`, then ends it, through a few buffers used again
+ * for every slice. A fresh buffer per read, as \`createReadStream\` allocates, cost this client
+ * more system time than copying the bytes (this machine's host takes back freed memory), on the
+ * cores the server shares; a browser on its own machine pays none of it here.
+ */
+export async function sendSlice(file: string, start: number, end: number, to: Writable) {
+  const handle = await open(file, 'r');
+  const held: Buffer[] = [];
+  const waiting: (() => void)[] = [];
+  let closed = false;
+  const wake = () => waiting.shift()?.();
+  to.once('close', () => {
+    closed = true;
+    waiting.splice(0).forEach((resume) => resume());
+  });
+  try {
+    for (let position = start; position < end;) {
+      while (held.length >= READS_IN_FLIGHT && !closed) {
+        await new Promise<void>((resume) => waiting.push(resume));
+      }
+      if (closed) throw new Error('the connection closed before the slice was sent');
+      const buffer = buffers.pop() ?? Buffer.allocUnsafeSlow(READ_BYTES);
+      held.push(buffer);
+      const length = Math.min(READ_BYTES, end - position);
+      const { bytesRead } = await handle.read(buffer, 0, length, position);
+      if (bytesRead !== length) throw new Error('the file ended before the slice');
+      position += bytesRead;
+      to.write(buffer.subarray(0, bytesRead), () => {
+        held.splice(held.indexOf(buffer), 1);
+        buffers.push(buffer);
+        wake();
+      });
+    }
+    to.end();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** PUTs one slice of the file to its part URL and answers the ETag, as the browser does. */
 function putSlice(url: string, file: string, start: number, end: number): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -57,8 +103,7 @@ function putSlice(url: string, file: string, start: number, end: number): Promis
         else reject(new Error(`part answered ${response.statusCode}`));
       });
     });
-    if (end === start) request.end();
-    else createReadStream(file, { start, end: end - 1, highWaterMark: 1024 * 1024 }).pipe(request);
+    sendSlice(file, start, end, request).catch(reject);
   });
 }
 
@@ -106,12 +151,7 @@ export async function sendToSink(
           const end = Math.min(start + slice, fileSize);
           const socket = net.connect(port, '127.0.0.1', () => {
             socket.write(into ? `${start} ${into}\n` : '-\n');
-            if (end <= start) socket.end();
-            else {
-              createReadStream(file, { start, end: end - 1, highWaterMark: 1024 * 1024 }).pipe(
-                socket,
-              );
-            }
+            sendSlice(file, start, end, socket).catch(reject);
           });
           socket.on('error', reject);
           socket.on('data', () => undefined);

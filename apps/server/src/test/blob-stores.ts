@@ -22,10 +22,16 @@ export interface OpenLocalStore extends OpenStore {
   root: string;
 }
 
-/** The local store behind a bare Fastify that serves only its part URLs. */
-export async function openLocalStore(ttlSeconds = 3600): Promise<OpenLocalStore> {
+/**
+ * The local store behind a bare Fastify that serves only its part URLs. `directWrites: false`
+ * takes the page-cache path that file systems without direct writes get.
+ */
+export async function openLocalStore(
+  ttlSeconds = 3600,
+  options: { directWrites?: boolean } = {},
+): Promise<OpenLocalStore> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'blobs-'));
-  const store = createLocalStore(root, createPartSigner('test-secret', ttlSeconds));
+  const store = createLocalStore(root, createPartSigner('test-secret', ttlSeconds), options);
   const app = Fastify();
   await app.register(async (api) => registerLocalBlobRoutes(api, store), { prefix: '/api' });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -36,9 +36,11 @@ const start = (store: BlobStore, partSize: number, size: number) => {
     .then((uploadId) => ({ key, uploadId }));
 };
 
-// What both stores do: the local store and an S3-compatible server (s3rver) started for the run.
+// What both stores do: the local store (writing parts directly to the disk, and through the page
+// cache where direct writes fail) and an S3-compatible server (s3rver) started for the run.
 describe.each([
   { name: 'local', open: () => openLocalStore() },
+  { name: 'local (page cache)', open: () => openLocalStore(3600, { directWrites: false }) },
   { name: 's3 (s3rver)', open: openS3Store },
 ])('$name blob store', ({ open }) => {
   let opened: OpenStore;
@@ -109,10 +111,13 @@ describe('s3 blob store (s3rver)', () => {
 
 // S3's multipart checks that s3rver lacks (ListParts, AbortMultipartUpload, the ETag check on
 // completion) and the local store's own: parts at fixed offsets in one file (docs/decisions.md).
-describe('local blob store', () => {
+describe.each([
+  { name: 'direct writes', directWrites: true },
+  { name: 'page cache', directWrites: false },
+])('local blob store ($name)', ({ directWrites }) => {
   let opened: OpenLocalStore;
   beforeAll(async () => {
-    opened = await openLocalStore();
+    opened = await openLocalStore(3600, { directWrites });
   });
   afterAll(async () => opened.close());
 
@@ -167,6 +172,24 @@ describe('local blob store', () => {
     expect(await opened.store.completeMultipart(key, uploadId, parts)).toMatchObject({ size: 24 });
     expect(await sha256Of(await opened.store.read(key))).toBe(
       await sha256Of(Readable.from([Buffer.concat(bodies)])),
+    );
+  });
+
+  it('writes parts longer than a write stage, with ends off the sector size, sent again', async () => {
+    // The local store writes 4 MiB stages directly, then a sector-aligned head and a few bytes.
+    const bodies = [randomBytes(MIN_PART_SIZE), randomBytes(4 * 1024 * 1024 + 3 * 4096 + 100)];
+    const size = MIN_PART_SIZE + (bodies[1]?.length ?? 0);
+    const { key, uploadId } = await start(opened.store, MIN_PART_SIZE, size);
+    const second = await put(key, uploadId, 2, bodies[1] ?? Buffer.alloc(0));
+    await put(key, uploadId, 1, randomBytes(MIN_PART_SIZE));
+    const first = await put(key, uploadId, 1, bodies[0] ?? Buffer.alloc(0));
+    const head = await opened.store.completeMultipart(key, uploadId, [
+      { PartNumber: 1, ETag: first.etag },
+      { PartNumber: 2, ETag: second.etag },
+    ]);
+    expect(head.size).toBe(size);
+    expect(await sha256Of(await opened.store.read(key))).toBe(
+      await sha256Of(Readable.from(bodies)),
     );
   });
 

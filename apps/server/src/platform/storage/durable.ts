@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -14,6 +14,28 @@ export async function syncFile(file: string): Promise<void> {
   } finally {
     await handle.close();
   }
+}
+
+/** One early flush at a time per file: a flush of an upload's data file writes every part's. */
+const earlyFlushes = new Map<string, Promise<void>>();
+
+/**
+ * Starts flushing `file` (through `handle`) unless a flush of it is running; never rejects. A
+ * part starts one every few MiB while it streams in: otherwise the parts, sent side by side,
+ * finish together and each closing flush waits for the disk to take all of them while no byte
+ * arrives; flushed early, the disk works while the rest arrives and the closing flush has only
+ * the tail. The caller keeps the handle open until the promise settles.
+ */
+export function flushEarly(file: string, handle: FileHandle): Promise<void> {
+  const running = earlyFlushes.get(file);
+  if (running) return running;
+  // Only a head start: the part's closing flush reports what fails.
+  const flush = handle
+    .datasync()
+    .catch(() => undefined)
+    .finally(() => earlyFlushes.delete(file));
+  earlyFlushes.set(file, flush);
+  return flush;
 }
 
 /** Flushes a folder's entries (a rename or a new file in it). */

@@ -4,7 +4,8 @@ import { open, readdir, type FileHandle, readFile, rm, stat } from 'node:fs/prom
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { BlobError, type StoredPart } from './blob-store.js';
-import { writeFileAtomic } from './durable.js';
+import { DIRECT_ALIGN, directWriter } from './direct-writes.js';
+import { flushEarly, syncFile, writeFileAtomic } from './durable.js';
 
 /** What the local store keeps about one multipart upload (`meta.json`). */
 export interface UploadMeta {
@@ -81,32 +82,69 @@ async function writeAll(file: FileHandle, buffers: Buffer[], position: number): 
   }
 }
 
-/**
- * Bytes a part writes between early flushes. Without them the page cache holds every part in
- * flight until its closing flush, and the parts, sent side by side, finish and wait for the
- * disk together while no byte arrives; flushed early, the disk writes while the rest arrives
- * and the closing flush has only the tail to write.
- */
+/** Bytes a part writes through the page cache between early flushes (`flushEarly`). */
 const EARLY_FLUSH_BYTES = 4 * 1024 * 1024;
-/** One early flush at a time per upload: a flush of the data file writes every part's pages. */
-const earlyFlushes = new Map<string, Promise<void>>();
 
-function flushEarly(dir: string, file: FileHandle): Promise<void> {
-  const running = earlyFlushes.get(dir);
-  if (running) return running;
-  // Only a head start: the part's closing flush reports what fails.
-  const flush = file
-    .datasync()
-    .catch(() => undefined)
-    .finally(() => earlyFlushes.delete(dir));
-  earlyFlushes.set(dir, flush);
-  return flush;
+/**
+ * Writes a part's chunks through the page cache from `position`, in batches with one write in
+ * flight, starting a flush every few MiB. Where direct writes do not work.
+ */
+async function bufferedWriter(dir: string, position: number) {
+  const file = await open(dataFile(dir), 'r+');
+  let writing: Promise<void> = Promise.resolve();
+  // The early flush this part started, if one is running.
+  const early: { flush: Promise<void> | null } = { flush: null };
+  let unflushed = 0;
+  let batch: Buffer[] = [];
+  let batched = 0;
+  // One write in flight while the next batch is read and hashed.
+  const flush = async () => {
+    await writing;
+    const buffers = batch;
+    const at = position;
+    position += batched;
+    batch = [];
+    batched = 0;
+    writing = writeAll(file, buffers, at);
+    unflushed += position - at;
+    if (unflushed >= EARLY_FLUSH_BYTES && !early.flush) {
+      unflushed = 0;
+      // A failed write is the loop's to report; this promise never rejects.
+      early.flush = writing
+        .then(
+          () => flushEarly(dataFile(dir), file),
+          () => undefined,
+        )
+        .finally(() => {
+          early.flush = null;
+        });
+    }
+  };
+  return {
+    async push(chunk: Buffer): Promise<void> {
+      batch.push(chunk);
+      batched += chunk.length;
+      // Network chunks are small; one positioned write per batch keeps the disk calls few.
+      if (batched >= WRITE_BATCH) await flush();
+    },
+    async end(): Promise<void> {
+      await flush();
+      await writing;
+    },
+    async close(): Promise<void> {
+      await writing.catch(() => undefined);
+      // The handle stays open until a flush started through it is done.
+      await early.flush;
+      await file.close();
+    },
+  };
 }
 
 /**
  * Streams one part into the data file at its offset and answers its ETag and size. The part's
  * acknowledgement is removed before its bytes change and written (atomically) only after they
  * are on disk, so a part cut off by a crash or a newer attempt is never listed as acknowledged.
+ * `direct`: the store's disk takes direct writes (used when the part size keeps them aligned).
  */
 export async function writePart(
   dir: string,
@@ -114,44 +152,19 @@ export async function writePart(
   partNumber: number,
   body: Readable,
   signal: AbortSignal,
+  direct: boolean,
 ): Promise<PartAck> {
   const hash = partHash();
   let size = 0;
   await rm(ackFile(dir, partNumber), { force: true });
-  const file = await open(dataFile(dir), 'r+');
+  const position = (partNumber - 1) * meta.partSize;
+  const writer =
+    direct && meta.partSize % DIRECT_ALIGN === 0
+      ? directWriter(dataFile(dir), position)
+      : await bufferedWriter(dir, position);
   const stop = () => body.destroy(signal.reason as Error);
   signal.addEventListener('abort', stop, { once: true });
-  let writing: Promise<void> = Promise.resolve();
-  // The early flush this part started, if one is running.
-  const early: { flush: Promise<void> | null } = { flush: null };
-  let unflushed = 0;
   try {
-    let position = (partNumber - 1) * meta.partSize;
-    let batch: Buffer[] = [];
-    let batched = 0;
-    // One write in flight while the next batch is read and hashed.
-    const flush = async () => {
-      await writing;
-      const buffers = batch;
-      const at = position;
-      position += batched;
-      batch = [];
-      batched = 0;
-      writing = writeAll(file, buffers, at);
-      unflushed += position - at;
-      if (unflushed >= EARLY_FLUSH_BYTES && !early.flush) {
-        unflushed = 0;
-        // A failed write is the loop's to report; this promise never rejects.
-        early.flush = writing
-          .then(
-            () => flushEarly(dir, file),
-            () => undefined,
-          )
-          .finally(() => {
-            early.flush = null;
-          });
-      }
-    };
     for await (const chunk of body as AsyncIterable<Buffer>) {
       // Checked before writing: a longer part would overwrite the next part's bytes.
       if (size + chunk.length > meta.partSize) {
@@ -159,23 +172,16 @@ export async function writePart(
       }
       size += chunk.length;
       hash.update(chunk);
-      batch.push(chunk);
-      batched += chunk.length;
-      // Network chunks are small; one positioned write per batch keeps the disk calls few.
-      if (batched >= WRITE_BATCH) await flush();
+      await writer.push(chunk);
     }
     if (signal.aborted) throw signal.reason;
-    await flush();
-    await writing;
-    // Acknowledged means on the disk: the client will not send this part again.
-    await file.datasync();
+    await writer.end();
   } finally {
     signal.removeEventListener('abort', stop);
-    await writing.catch(() => undefined);
-    // The handle stays open until a flush started through it is done.
-    await early.flush;
-    await file.close();
+    await writer.close();
   }
+  // Acknowledged means on the disk: the client will not send this part again.
+  await syncFile(dataFile(dir));
   const ack = { etag: hash.etag(), size };
   await writeFileAtomic(ackFile(dir, partNumber), JSON.stringify(ack));
   return ack;

@@ -12,6 +12,7 @@ import {
   type CompletedPart,
   type StoredPart,
 } from './blob-store.js';
+import { directWritesWork } from './direct-writes.js';
 import { syncDir, syncFile, writeFileAtomic } from './durable.js';
 import { dataFile, listAckedParts, readMeta, writePart, type UploadMeta } from './local-parts.js';
 import { localPaths } from './local-paths.js';
@@ -117,7 +118,11 @@ async function finishedEarlier(target: string, dir: string, size: number): Promi
  * upload's parts are written at their offsets into one file, so
  * completion checks the ETags, trims the file and renames it: no byte is copied again.
  */
-export function createLocalStore(root: string, signer: PartSigner): LocalBlobStore {
+export function createLocalStore(
+  root: string,
+  signer: PartSigner,
+  options: { directWrites?: boolean } = {},
+): LocalBlobStore {
   const paths = localPaths(root);
   const writers = createWriters();
 
@@ -137,8 +142,10 @@ export function createLocalStore(root: string, signer: PartSigner): LocalBlobSto
       const dir = paths.upload(uploadId);
       await mkdir(dir, { recursive: true });
       const meta: UploadMeta = { key, contentType, partSize: plan.partSize, size: plan.size };
-      // Parts land at their offsets in any order; the file grows (sparse) as they arrive.
+      // Parts land at their offsets in any order, into a sparse file of the declared size: a
+      // direct write past the end of a file waits for every other write to the file.
       await writeFile(dataFile(dir), '');
+      await truncate(dataFile(dir), plan.size);
       await writeFileAtomic(path.join(dir, 'meta.json'), JSON.stringify(meta));
       await syncDir(paths.multipart);
       return uploadId;
@@ -148,8 +155,11 @@ export function createLocalStore(root: string, signer: PartSigner): LocalBlobSto
     },
     async receivePart(key, uploadId, partNumber, body) {
       const { dir, meta } = await openUpload(key, uploadId);
+      const direct = options.directWrites !== false && (await directWritesWork(paths.multipart));
       const ack = await writers
-        .run(uploadId, partNumber, (signal) => writePart(dir, meta, partNumber, body, signal))
+        .run(uploadId, partNumber, (signal) =>
+          writePart(dir, meta, partNumber, body, signal, direct),
+        )
         .catch((error: unknown) => {
           if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
             throw new BlobError('NoSuchUpload', 'The upload does not exist.');
