@@ -54,7 +54,7 @@ const buffers: Buffer[] = [];
  */
 export async function sendSlice(file: string, start: number, end: number, to: Writable) {
   const handle = await open(file, 'r');
-  const held: Buffer[] = [];
+  let inFlight = 0;
   const waiting: (() => void)[] = [];
   let closed = false;
   const wake = () => waiting.shift()?.();
@@ -64,18 +64,18 @@ export async function sendSlice(file: string, start: number, end: number, to: Wr
   });
   try {
     for (let position = start; position < end;) {
-      while (held.length >= READS_IN_FLIGHT && !closed) {
+      while (inFlight >= READS_IN_FLIGHT && !closed) {
         await new Promise<void>((resume) => waiting.push(resume));
       }
       if (closed) throw new Error('the connection closed before the slice was sent');
       const buffer = buffers.pop() ?? Buffer.allocUnsafeSlow(READ_BYTES);
-      held.push(buffer);
+      inFlight += 1;
       const length = Math.min(READ_BYTES, end - position);
       const { bytesRead } = await handle.read(buffer, 0, length, position);
       if (bytesRead !== length) throw new Error('the file ended before the slice');
       position += bytesRead;
       to.write(buffer.subarray(0, bytesRead), () => {
-        held.splice(held.indexOf(buffer), 1);
+        inFlight -= 1;
         buffers.push(buffer);
         wake();
       });

@@ -45,7 +45,10 @@ function giveBack(stage: Buffer): void {
 
 const probes = new Map<string, Promise<boolean>>();
 
-/** Whether the file system under `dir` takes direct writes from stage buffers (tmpfs before Linux 6.6 does not). */
+/**
+ * Whether the file system under `dir` takes direct writes from stage buffers (tmpfs before
+ * Linux 6.6 does not).
+ */
 export function directWritesWork(dir: string): Promise<boolean> {
   let probe = probes.get(dir);
   if (!probe) {
@@ -140,7 +143,8 @@ export function directWriter(file: string, position: number) {
       await writes[current];
       const stage = stages[current] as Buffer;
       const head = filled - (filled % DIRECT_ALIGN);
-      const tail = Buffer.from(stage.subarray(head, filled));
+      // Read from the stage after its head is written; nothing fills it again.
+      const tail = stage.subarray(head, filled);
       if (head > 0) writeStage(head);
       await Promise.all(writes);
       if (tail.length > 0) {
