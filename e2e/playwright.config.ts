@@ -20,6 +20,10 @@ export default defineConfig({
   ],
   use: {
     baseURL,
+    // A click or a page load that cannot happen fails with its locator instead of running
+    // into the test's timeout.
+    actionTimeout: 30_000,
+    navigationTimeout: 60_000,
     trace: 'off',
     screenshot: 'only-on-failure',
     viewport: { width: 1280, height: 800 },

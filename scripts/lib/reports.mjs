@@ -38,16 +38,42 @@ export function readVitestReport(file, root) {
   };
 }
 
+function errorLocation(error) {
+  const where = error.location;
+  return where ? `${path.basename(where.file)}:${where.line}` : 'test';
+}
+
+/** The call log's line that says what an action waited for, if it has one. */
+function waitingFor(error) {
+  const line = String(error.message ?? '')
+    .replace(colour, '')
+    .split('\n')
+    .find((candidate) => candidate.trim().startsWith('- waiting for'));
+  return line ? ` (${line.trim().slice(2, 200)})` : '';
+}
+
+/** Lines naming a failed test: its title, how long it ran and its errors. */
+function describe(test, title) {
+  const result = test.results?.find((candidate) => candidate.error) ?? test.results?.[0];
+  const seconds = ((result?.duration ?? 0) / 1000).toFixed(1);
+  const first = result?.errors?.[0]?.location ? ` at ${errorLocation(result.errors[0])}` : '';
+  const lines = [
+    `e2e ${title} (${test.status}, ${seconds} s${first}): ${firstLine(result?.error?.message)}`,
+  ];
+  // A test timeout comes with a second error naming the step that was still waiting.
+  for (const error of (result?.errors ?? []).slice(1, 4)) {
+    lines.push(`    at ${errorLocation(error)}: ${firstLine(error.message)}${waitingFor(error)}`);
+  }
+  return lines;
+}
+
 function playwrightFailures(suites, titles, failures) {
   for (const suite of suites ?? []) {
     const trail = suite.title ? [...titles, suite.title] : titles;
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
-        const error = test.results?.find((result) => result.error)?.error?.message;
-        failures.push(
-          `e2e ${[...trail, spec.title].join(' › ')} (${test.status}): ${firstLine(error)}`,
-        );
+        failures.push(...describe(test, [...trail, spec.title].join(' › ')));
       }
     }
     playwrightFailures(suite.suites, trail, failures);
