@@ -53,7 +53,7 @@ function waitingFor(error) {
 }
 
 /** Lines naming a failed test: its title, how long it ran and its errors. */
-function describe(test, title) {
+function failureLines(test, title) {
   const result = test.results?.find((candidate) => candidate.error) ?? test.results?.[0];
   const seconds = ((result?.duration ?? 0) / 1000).toFixed(1);
   const first = result?.errors?.[0]?.location ? ` at ${errorLocation(result.errors[0])}` : '';
@@ -73,7 +73,7 @@ function playwrightFailures(suites, titles, failures) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
-        failures.push(...describe(test, [...trail, spec.title].join(' › ')));
+        failures.push(...failureLines(test, [...trail, spec.title].join(' › ')));
       }
     }
     playwrightFailures(suite.suites, trail, failures);
