@@ -1,5 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { electionMembers, elections } from '../../db/schema.js';
+import {
+  auditJobMembers,
+  auditJobs,
+  electionMembers,
+  elections,
+  jobPermissions,
+} from '../../db/schema.js';
 import type { Executor } from '../../platform/db/database.js';
 
 export type ElectionRow = typeof elections.$inferSelect;
@@ -9,19 +15,42 @@ export interface ElectionWithMembership {
   election: ElectionRow;
   memberRole: string | null;
   lastAccessedAt: Date | null;
+  /** Whether the user may open one of the election's audit jobs without an election role. */
+  viaJob?: boolean;
 }
+
+export interface JobViewer {
+  userId: number;
+  fullAuth: boolean;
+  testJob: boolean;
+}
+
+/**
+ * Whether one of the election's jobs is open to the viewer through the job itself: a job role,
+ * the Admin's per-job permission, or full authorisation (test jobs only with test_job).
+ */
+const viaJobSql = (viewer: JobViewer) => sql<boolean>`exists (
+  select 1 from ${auditJobs} j
+  where j.election_id = ${elections.id}
+    and (not j.is_test or ${viewer.testJob})
+    and (${viewer.fullAuth}
+      or exists (select 1 from ${jobPermissions} p where p.job_id = j.id and p.user_id = ${viewer.userId})
+      or exists (select 1 from ${auditJobMembers} m where m.job_id = j.id and m.user_id = ${viewer.userId}
+        and (m.role <> 'Observer' or ${elections.privacy} = 'Open'))))`;
 
 /** An election with the user's membership (role and access date) when they have one. */
 export async function findElectionFor(
   db: Executor,
   id: number,
-  userId: number,
+  viewer: JobViewer,
 ): Promise<ElectionWithMembership | null> {
+  const userId = viewer.userId;
   const [row] = await db
     .select({
       election: elections,
       memberRole: electionMembers.role,
       lastAccessedAt: electionMembers.lastAccessedAt,
+      viaJob: viaJobSql(viewer),
     })
     .from(elections)
     .leftJoin(

@@ -33,15 +33,24 @@ export interface LoadedElection {
   role: MemberRole;
 }
 
-/** Loads an election the user may see, with their role; one they may not see is 404. */
+/**
+ * Loads an election the user may see, with their role; one they may not see is 404. Someone
+ * whose only way in is one of its audit jobs sees it as an Observer.
+ */
 export async function loadElection(
   db: Executor,
   user: UserRow,
   id: number,
 ): Promise<LoadedElection> {
   assertElectionsArea(user);
-  const row = await findElectionFor(db, id, user.id);
-  const role = row && electionRole(user, row.memberRole);
+  const row = await findElectionFor(db, id, {
+    userId: user.id,
+    fullAuth: user.fullAuth,
+    testJob: user.testJob,
+  });
+  // A person who may open one of its audit jobs reads the election as an Observer (the job
+  // page's summary and Election tab).
+  const role = row && (electionRole(user, row.memberRole) ?? (row.viaJob ? 'Observer' : null));
   if (!row || !role) throw notFound();
   return { row, role };
 }

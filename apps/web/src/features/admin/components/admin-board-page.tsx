@@ -3,6 +3,7 @@ import { PageHeader } from '../../../components/page-header';
 import { TabbedCard } from '../../../components/tabbed-card';
 import { AdminGeneralUploadsTable } from '../../uploads/components/admin-general-uploads-table';
 import { AdminUploadRequestsTable } from '../../uploads/components/admin-upload-requests-table';
+import { AuditDonationsTab } from './audit-donations-tab';
 import { AuditTypesTab } from './audit-types-tab';
 import { DashboardTab } from './dashboard-tab';
 import { FundraisingTab } from './fundraising-tab';
@@ -19,6 +20,7 @@ const TABS = [
   { value: 'markdown', label: 'Markdown Files' },
   { value: 'audit-types', label: 'Audit Types' },
   { value: 'fundraising', label: 'Fundraising' },
+  { value: 'audit-donations', label: 'Audit Donations' },
   { value: 'upload-requests', label: 'Upload Requests' },
   { value: 'general-upload', label: 'General Upload' },
   { value: 'mail', label: 'Mail Outbox' },
@@ -32,6 +34,7 @@ const PANELS: Record<AdminTab, () => React.JSX.Element> = {
   markdown: () => <MarkdownTab />,
   'audit-types': () => <AuditTypesTab />,
   fundraising: () => <FundraisingTab />,
+  'audit-donations': () => <AuditDonationsTab />,
   'upload-requests': () => <AdminUploadRequestsTable />,
   'general-upload': () => <AdminGeneralUploadsTable />,
   mail: () => <OutboxTab />,

@@ -10,17 +10,27 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { FUNDING_MESSAGES, formatProgress } from '@scrutineer/contracts';
+import {
+  CHEQUE_THRESHOLD,
+  FUNDING_MESSAGES,
+  formatDollars,
+  formatProgress,
+} from '@scrutineer/contracts';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { PageHeader } from '../../../components/page-header';
 import { useOpenJobs, useStartAuditCheckout } from '../api/payments';
-import { applyMethod, DONATION_METHODS } from './donation-methods';
-import { VisibilityDialog } from './donation-dialogs';
+import { applyMethod, DONATION_METHODS, readAmount } from './donation-methods';
+import { ChequeDialog, VisibilityDialog } from './donation-dialogs';
 
-const toCents = (text: string) => Math.round(Number(text || 0) * 100);
-const blockMinus = (event: React.KeyboardEvent) => {
-  if (event.key === '-') event.preventDefault();
+const MESSAGES = {
+  required: FUNDING_MESSAGES.inputRequired,
+  positive: FUNDING_MESSAGES.inputPositive,
 };
+// Amounts are typed as text: a number field would take "1e3" as a thousand.
+const blockSigns = (event: React.KeyboardEvent) => {
+  if (['-', '+', 'e', 'E'].includes(event.key)) event.preventDefault();
+};
+const amountInput = { inputMode: 'decimal' as const, autoComplete: 'off' };
 
 /** /audit-donation and /public: donate to open audit jobs, one amount per job. */
 export function AuditDonationPage({ title = 'Donate' }: { title?: string }) {
@@ -28,28 +38,55 @@ export function AuditDonationPage({ title = 'Donate' }: { title?: string }) {
   const { data } = useOpenJobs();
   const jobs = data?.items ?? [];
   const [amounts, setAmounts] = useState<Record<number, string>>({});
+  // A job field the donor typed in; an untouched empty field simply gives nothing.
+  const [touched, setTouched] = useState<Record<number, boolean>>({});
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<number | ''>(3);
-  const [choosing, setChoosing] = useState(false);
+  const [dialog, setDialog] = useState<'cheque' | 'visibility' | null>(null);
   const checkout = useStartAuditCheckout();
 
-  const totalCents = jobs.reduce((sum, job) => sum + toCents(amounts[job.id] ?? ''), 0);
+  const readings = jobs.map((job) => {
+    const text = amounts[job.id] ?? '';
+    if (text === '' && !touched[job.id]) return { job, cents: 0, error: undefined };
+    const reading = readAmount(text, MESSAGES);
+    return 'cents' in reading
+      ? { job, cents: reading.cents, error: undefined }
+      : { job, cents: 0, error: reading.error };
+  });
+  const totalCents = readings.reduce((sum, line) => sum + line.cents, 0);
+  const hasError = readings.some((line) => line.error !== undefined);
+
   const apply = () => {
     if (method === '') {
       notify.error(FUNDING_MESSAGES.chooseDonateBy);
       return;
     }
-    if (method !== 0 && amount.trim() === '') {
-      notify.error(FUNDING_MESSAGES.enterAmount);
-      return;
+    let cents = 0;
+    if (method !== 0) {
+      if (amount.trim() === '') {
+        notify.error(FUNDING_MESSAGES.enterAmount);
+        return;
+      }
+      const reading = readAmount(amount, MESSAGES);
+      if ('error' in reading) {
+        notify.error(reading.error);
+        return;
+      }
+      cents = reading.cents;
     }
-    const cents = applyMethod(method, toCents(amount), jobs.length);
+    const shares = applyMethod(method, cents, jobs.length);
     setAmounts(
       Object.fromEntries(
-        jobs.map((job, index) => [job.id, ((cents[index] ?? 0) / 100).toFixed(2)]),
+        jobs.map((job, index) => {
+          const share = shares[index] ?? 0;
+          return [job.id, share > 0 ? (share / 100).toFixed(2) : ''];
+        }),
       ),
     );
+    setTouched({});
   };
+  const startCheckout = () =>
+    setDialog(totalCents >= CHEQUE_THRESHOLD * 100 ? 'cheque' : 'visibility');
 
   return (
     <>
@@ -61,11 +98,10 @@ export function AuditDonationPage({ title = 'Donate' }: { title?: string }) {
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
           <TextField
             label="Amount"
-            type="number"
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
-            onKeyDown={blockMinus}
-            slotProps={{ htmlInput: { min: 0 } }}
+            onKeyDown={blockSigns}
+            slotProps={{ htmlInput: amountInput }}
             sx={{ width: 160 }}
           />
           <TextField
@@ -96,9 +132,8 @@ export function AuditDonationPage({ title = 'Donate' }: { title?: string }) {
             </TableRow>
           </TableHead>
           <TableBody>
-            {jobs.map((job) => {
+            {readings.map(({ job, error }) => {
               const value = amounts[job.id] ?? '';
-              const invalid = value !== '' && Number(value) < 0;
               return (
                 <TableRow key={job.id}>
                   <TableCell>{job.name}</TableCell>
@@ -106,15 +141,17 @@ export function AuditDonationPage({ title = 'Donate' }: { title?: string }) {
                   <TableCell>
                     <TextField
                       size="small"
-                      type="number"
                       value={value}
-                      onChange={(event) =>
-                        setAmounts((current) => ({ ...current, [job.id]: event.target.value }))
-                      }
-                      onKeyDown={blockMinus}
-                      error={invalid}
-                      helperText={invalid ? FUNDING_MESSAGES.inputPositive : undefined}
-                      slotProps={{ htmlInput: { min: 0, 'aria-label': `Donation to ${job.name}` } }}
+                      onChange={(event) => {
+                        setAmounts((current) => ({ ...current, [job.id]: event.target.value }));
+                        setTouched((current) => ({ ...current, [job.id]: true }));
+                      }}
+                      onKeyDown={blockSigns}
+                      error={error !== undefined}
+                      helperText={error}
+                      slotProps={{
+                        htmlInput: { ...amountInput, 'aria-label': `Donation to ${job.name}` },
+                      }}
                       sx={{ width: 140 }}
                     />
                   </TableCell>
@@ -134,23 +171,30 @@ export function AuditDonationPage({ title = 'Donate' }: { title?: string }) {
           </Typography>
           <Button
             variant="contained"
-            disabled={totalCents === 0 || checkout.isPending}
-            onClick={() => setChoosing(true)}
+            disabled={totalCents === 0 || hasError || checkout.isPending}
+            onClick={startCheckout}
           >
             Checkout
           </Button>
         </Box>
       </Paper>
+      <ChequeDialog
+        open={dialog === 'cheque'}
+        amount={formatDollars(totalCents).slice(1)}
+        memo="the audit job's name"
+        onCard={() => setDialog('visibility')}
+        onClose={() => setDialog(null)}
+      />
       <VisibilityDialog
-        open={choosing}
+        open={dialog === 'visibility'}
         busy={checkout.isPending}
-        onClose={() => setChoosing(false)}
+        onClose={() => setDialog(null)}
         onConfirm={(access) =>
           checkout.mutate(
             {
-              audit_ids: jobs
-                .map((job) => ({ audit_id: job.id, amount: toCents(amounts[job.id] ?? '') / 100 }))
-                .filter((line) => line.amount > 0),
+              audit_ids: readings
+                .filter((line) => line.cents > 0)
+                .map((line) => ({ audit_id: line.job.id, amount: line.cents / 100 })),
               price: totalCents / 100,
               access,
             },

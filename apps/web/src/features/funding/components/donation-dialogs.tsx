@@ -15,11 +15,14 @@ import { useNotify } from '../../../components/notifications/use-notify';
 export function ChequeDialog({
   open,
   amount,
+  memo = 'the project name',
   onCard,
   onClose,
 }: {
   open: boolean;
   amount: string;
+  /** What the donor writes in the memo line. */
+  memo?: string;
   onCard: () => void;
   onClose: () => void;
 }) {
@@ -33,10 +36,10 @@ export function ChequeDialog({
         </Typography>
         <Typography component="ol" sx={{ pl: 3, '& li': { mb: 1 } }}>
           <li>Make the cheque payable to Scrutineer.</li>
-          <li>Write the project name in the memo line.</li>
+          <li>Write {memo} in the memo line.</li>
           <li>
             Mail it to the charity&apos;s office; an Admin records it as an offline donation and it
-            counts towards the project&apos;s goal.
+            counts towards the goal.
           </li>
         </Typography>
         <Typography color="textSecondary">

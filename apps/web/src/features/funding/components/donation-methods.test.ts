@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyMethod } from './donation-methods';
+import { applyMethod, readAmount } from './donation-methods';
 
 describe('audit donation methods', () => {
   it('Split Up to All divides $100 over three jobs to the cent', () => {
@@ -14,5 +14,20 @@ describe('audit donation methods', () => {
   });
   it('has nothing to share without jobs', () => {
     expect(applyMethod(2, 100, 0)).toEqual([]);
+  });
+});
+
+describe('typed amounts', () => {
+  const messages = { required: 'input is required', positive: 'input must be positive' };
+  it('reads dollars and cents', () => {
+    expect(readAmount('25', messages)).toEqual({ cents: 2500 });
+    expect(readAmount(' 1000.5 ', messages)).toEqual({ cents: 100050 });
+  });
+  it('asks for an amount when the field is empty', () => {
+    expect(readAmount('', messages)).toEqual({ error: 'input is required' });
+  });
+  it('refuses zero, negatives, exponents and words', () => {
+    for (const text of ['0', '0.00', '-5', '1e3', 'abc', '1.234'])
+      expect(readAmount(text, messages)).toEqual({ error: 'input must be positive' });
   });
 });

@@ -21,3 +21,24 @@ export function applyMethod(method: number, amountCents: number, jobCount: numbe
   }
   return Array.from({ length: jobCount }, (_, index) => (index === 0 ? amountCents : 0));
 }
+
+const DOLLARS = /^\d+(\.\d{1,2})?$/;
+
+/** A typed amount: whole cents, or the spec's message when the text is not a usable amount. */
+export type AmountReading = { cents: number } | { error: string };
+
+/**
+ * Reads a donation amount as people type it: digits with up to two decimals. Empty is
+ * "input is required"; zero and anything else ("1e3", "-5", "abc") is "input must be positive",
+ * so an exponent is never taken as a thousand.
+ */
+export function readAmount(
+  text: string,
+  messages: { required: string; positive: string },
+): AmountReading {
+  const trimmed = text.trim();
+  if (trimmed === '') return { error: messages.required };
+  if (!DOLLARS.test(trimmed)) return { error: messages.positive };
+  const cents = Math.round(Number(trimmed) * 100);
+  return cents > 0 ? { cents } : { error: messages.positive };
+}
