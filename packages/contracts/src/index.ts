@@ -53,6 +53,7 @@ export * from './chat/chat.routes.js';
 export * from './operations/operation.constants.js';
 export * from './operations/operation.messages.js';
 export * from './operations/operation-status.js';
+export * from './operations/job-status.js';
 export * from './operations/operation.schemas.js';
 export * from './operations/operation.routes.js';
 export * from './operations/tool.schemas.js';

@@ -16,7 +16,8 @@ export const OPERATION_MESSAGES = {
   notRunning: (stage: string) => `${stage} is not running.`,
   resetFirst: (stage: string, status: string) =>
     `${stage} is ${status}: reset it before running it again.`,
-  notResettable: (stage: string) => `${stage} can be reset only when it is STOPPED or FAILURE.`,
+  notResettable: (stage: string) =>
+    `${stage} can be reset only when it is STOPPED, FAILURE or built.`,
   toolNotResettable: (fn: string) =>
     `${fn} can be reset only when it is STOPPED, FAILURE or SUCCESS.`,
   toolRunNotShown: 'Only the run a tool row shows can be reset.',

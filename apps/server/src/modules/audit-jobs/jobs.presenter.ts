@@ -1,4 +1,4 @@
-import type { AuditJob, PublicAuditJob } from '@scrutineer/contracts';
+import { jobStatusOf, type AuditJob, type PublicAuditJob } from '@scrutineer/contracts';
 import type { UserRow } from '../users/index.js';
 import { jobCan, type JobAccess } from './jobs.policy.js';
 import type { AuditJobRow, JobWithAccess } from './jobs.repository.js';
@@ -30,7 +30,7 @@ export function presentJob(user: UserRow, row: JobWithAccess, access: JobAccess)
       districtId: e.districtId,
     },
     role: access.role,
-    status: job.status,
+    status: jobStatusOf(job.status, row.stages),
     is_test: job.isTest ? 'True' : 'False',
     address: job.address,
     users: row.users,
@@ -49,13 +49,14 @@ export function presentJob(user: UserRow, row: JobWithAccess, access: JobAccess)
 export function presentPublicJob(row: {
   job: AuditJobRow;
   election: JobWithAccess['election'];
+  stages: string[];
 }): PublicAuditJob {
   const { job, election: e } = row;
   return {
     id: job.id,
     name: job.name,
     description: job.description,
-    status: job.status,
+    status: jobStatusOf(job.status, row.stages),
     election: { id: e.id, name: e.name, county: e.county, state: e.state, country: e.country },
     request_donate: job.requestDonate,
     received_donation: job.receivedDonation,

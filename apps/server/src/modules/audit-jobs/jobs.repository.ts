@@ -11,6 +11,7 @@ import {
   elections,
   jobAttachments,
   jobFiles,
+  jobOperations,
   jobPermissions,
 } from '../../db/schema.js';
 import type { Executor } from '../../platform/db/database.js';
@@ -27,6 +28,8 @@ export interface JobWithAccess {
   electionRole: string | null;
   permission: JobPermissionRow | null;
   users: number[];
+  /** The statuses of the job's stages in pipeline order; its Status follows from them. */
+  stages: string[];
 }
 
 export interface Viewer {
@@ -40,6 +43,21 @@ const memberIds = sql<
   number[]
 >`coalesce((select array_agg(m.user_id order by m.user_id) from ${auditJobMembers} m where m.job_id = ${auditJobs.id}), '{}'::integer[])`;
 
+const stageStatuses = sql<
+  string[]
+>`coalesce((select array_agg(o.status order by o.position) from ${jobOperations} o where o.job_id = ${auditJobs.id}), '{}'::text[])`;
+
+/** The Status sort, in the order of jobStatusOf: New, built, SUCCESS, built-new, STOPPED, FAILURE, RUNNING. */
+const statusSort = sql`(select case
+    when bool_or(o.status = 'RUNNING') then 'RUNNING'
+    when bool_or(o.status = 'FAILURE') then 'FAILURE'
+    when bool_or(o.status = 'STOPPED') then 'STOPPED'
+    when bool_or(o.status = 'built-new') then 'built-new'
+    when bool_and(o.status in ('built', 'SUCCESS')) then 'SUCCESS'
+    when bool_or(o.status in ('built', 'SUCCESS')) then 'built'
+    else null end
+  from ${jobOperations} o where o.job_id = ${auditJobs.id})`;
+
 function baseSelect(db: Executor, userId: number) {
   return db
     .select({
@@ -49,6 +67,7 @@ function baseSelect(db: Executor, userId: number) {
       electionRole: electionMembers.role,
       permission: jobPermissions,
       users: memberIds,
+      stages: stageStatuses,
     })
     .from(auditJobs)
     .innerJoin(elections, eq(elections.id, auditJobs.electionId))
@@ -104,7 +123,7 @@ function listFilters(viewer: Viewer, query: AuditJobListQuery): SQL | undefined 
 const sortColumns: Record<AuditJobListQuery['sort'], SQL> = {
   name: sql`lower(${auditJobs.name})`,
   election: sql`lower(${elections.name})`,
-  status: sql`${auditJobs.status}`,
+  status: sql`coalesce(${statusSort}, ${auditJobs.status})`,
   role: sql`coalesce(${auditJobMembers.role}, ${electionMembers.role})`,
   created_at: sql`${auditJobs.createdAt}`,
   lastUpdated: sql`${auditJobs.lastUpdated}`,
@@ -148,7 +167,7 @@ export async function listJobs(
 /** Active jobs on elections that are not Closed: what donors and permission requesters see. */
 export async function listPublicJobs(db: Executor, id?: number) {
   return db
-    .select({ job: auditJobs, election: elections })
+    .select({ job: auditJobs, election: elections, stages: stageStatuses })
     .from(auditJobs)
     .innerJoin(elections, eq(elections.id, auditJobs.electionId))
     .where(

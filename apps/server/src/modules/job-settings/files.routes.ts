@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AUDIT_STAGES, JOB_FILE_MESSAGES, jobSettingsRoutes } from '@scrutineer/contracts';
+import { markSettingsChanged } from '../../commands/mark-settings-changed.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Authenticator } from '../../platform/http/access.js';
 import { registerRoute } from '../../platform/http/route.js';
@@ -85,8 +86,9 @@ export function registerJobFileRoutes(
     registerRoute(app, auth, route, {
       access: 'session',
       handler: async ({ user, params, body }) => {
-        const { job, file, message } = await saveSettings(deps, user, params.jobId, body, isUpdate);
-        return { message, file: presentJobFile(file, job.role) };
+        const saved = await saveSettings(deps, user, params.jobId, body, isUpdate);
+        const message = await markSettingsChanged(deps, params.jobId, body.stage, saved.message);
+        return { message, file: presentJobFile(saved.file, saved.job.role) };
       },
     });
   }

@@ -21,6 +21,11 @@ export const operationName = (row: { jobId: number; operation: string }) =>
 export const operationLogUrl = (row: { jobId: number; operation: string }) =>
   `/api/logs/operation-logs/${operationName(row)}/log.txt`;
 
+const stageLogReport = (stage: OperationStage): [string, string] => [
+  'Log (text)',
+  `logs/operation-logs/${stage}/log.txt`,
+];
+
 export interface PresentContext {
   canRun: boolean;
   secret: string;
@@ -69,7 +74,13 @@ export async function presentOperation(row: OperationRow, ctx: PresentContext): 
     result: row.result,
     operation_id: row.operationId,
     logs: status === 'unbuilt-notready' || status === 'None' ? '' : operationLogUrl(row),
-    reports: showsReports(status) ? await links(ctx, stage, STAGE_REPORTS[stage]) : [],
+    reports: showsReports(status)
+      ? [
+          ...(await links(ctx, stage, STAGE_REPORTS[stage])),
+          // Before a stage is built its log is what it has to show (a STOPPED stage keeps it).
+          ...(built ? [] : await links(ctx, stage, [stageLogReport(stage)])),
+        ]
+      : [],
     downloads: showsDownloads(status) ? await links(ctx, stage, STAGE_DOWNLOADS[stage]) : [],
     batches:
       row.batchesTotal && row.batchesTotal > 0

@@ -99,3 +99,28 @@ export const listBatches = (db: Executor, runId: string) =>
     .from(operationBatches)
     .where(eq(operationBatches.runId, runId))
     .orderBy(asc(operationBatches.index));
+
+/**
+ * A built stage whose settings changed, and every later built stage, are out of date
+ * (built-new); `stage` undefined means the whole job's settings changed.
+ */
+export async function markOutOfDateFrom(
+  db: Executor,
+  jobId: number,
+  stage?: string,
+): Promise<OperationStage[]> {
+  const from = stage === undefined ? 0 : STAGE_INFO.find((s) => s.name === stage)?.position;
+  if (from === undefined) return [];
+  const rows = await db
+    .update(jobOperations)
+    .set({ status: 'built-new', updatedAt: new Date() })
+    .where(
+      and(
+        eq(jobOperations.jobId, jobId),
+        sql`${jobOperations.position} >= ${from}`,
+        inArray(jobOperations.status, ['built', 'SUCCESS']),
+      ),
+    )
+    .returning({ operation: jobOperations.operation, position: jobOperations.position });
+  return rows.sort((a, b) => a.position - b.position).map((r) => r.operation as OperationStage);
+}

@@ -152,8 +152,10 @@ export async function stopOperation(ctx: OperationsContext, user: UserRow, ref: 
 }
 
 /**
- * Reset a STOPPED or FAILURE stage: its operation_id goes and it is ready again (Auditor). The
- * spec's one reset call also serves the tool view: a tool run's operation_id resets its row.
+ * Reset a STOPPED or FAILURE stage: its operation_id goes and it is ready again (Auditor). A
+ * built stage resets too (the older job-control list offers reset on Done rows): its results
+ * are no longer shown and every later built stage is out of date (built-new). The spec's one
+ * reset call also serves the tool view: a tool run's operation_id resets its row.
  */
 export async function resetOperation(ctx: OperationsContext, user: UserRow, ref: string) {
   const stage = await findOperation(ctx.deps.database.db, ref);
@@ -164,8 +166,10 @@ export async function resetOperation(ctx: OperationsContext, user: UserRow, ref:
   const reset = await db.transaction(async (tx) => {
     const rows = await listOperations(tx, row.jobId, true);
     const current = rows.find((r) => r.id === row.id);
-    if (!current || !canResetStatus(current.status as OperationStatus))
+    const status = current?.status as OperationStatus | undefined;
+    if (!current || !status || !(canResetStatus(status) || isBuilt(status)))
       throw conflict(M.notResettable(row.operation));
+    if (isBuilt(status)) await markLaterBuiltNew(tx, row.jobId, current.position);
     await updateOperation(tx, row.id, {
       status: 'unbuilt-ready',
       operationId: null,

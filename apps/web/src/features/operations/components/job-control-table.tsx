@@ -9,7 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { jobControlAction, type Operation } from '@scrutineer/contracts';
+import { isBuilt, jobControlAction, type Operation } from '@scrutineer/contracts';
 import { canActOnSelection, inPipelineOrder } from './job-control-rules';
 import { progressOf } from '../../../components/operation-status';
 
@@ -98,9 +98,13 @@ export function JobControlTable({
             {operations.map((op) => {
               const { operation, label } = op;
               const action = jobControlAction(op.control_status);
-              // Reset follows the server's `can`; run is offered on Ready and Not Ready as the spec says.
+              // Run is offered on Ready and Not Ready as the spec says; reset also on Done rows.
               const allowed =
-                action === 'stop' ? op.can.stop : action === 'reset' ? op.can.reset : canRun;
+                action === 'stop'
+                  ? op.can.stop
+                  : action === 'reset'
+                    ? op.can.reset || (canRun && isBuilt(op.status))
+                    : canRun;
               const status = queued.includes(operation)
                 ? `${op.control_status} (queued)`
                 : op.control_status;

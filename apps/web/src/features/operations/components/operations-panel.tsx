@@ -9,6 +9,7 @@ import RefreshRounded from '@mui/icons-material/RefreshRounded';
 import {
   OPERATION_MESSAGES,
   OPERATION_TIMINGS,
+  isBuilt,
   type AuditJob,
   type Operation,
 } from '@scrutineer/contracts';
@@ -25,6 +26,8 @@ import {
 } from '../api/operation-mutations';
 import { HelpDialog } from './help-dialog';
 import { JobControlTable } from './job-control-table';
+import { planReset } from './job-control-rules';
+import { RerunDialog } from './rerun-dialog';
 import { LogsDialog } from '../../../components/logs-dialog';
 import { RunningStageTable } from './running-stage-table';
 import type { StageCommand } from './stage-actions-cell';
@@ -55,6 +58,7 @@ export function OperationsPanel({
   const [justReset, setJustReset] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
   const [pipelineMissing, setPipelineMissing] = useState(false);
+  const [rerunning, setRerunning] = useState<Operation | null>(null);
   const operations = list.data?.items;
   const onError = useCallback((error: unknown) => notify.error(errorMessage(error)), [notify]);
 
@@ -88,7 +92,11 @@ export function OperationsPanel({
   };
   const command = (op: Operation, which: StageCommand) => {
     if (which === 'run') void track(op, runOne(op)).catch(() => undefined);
-    if (which === 'rerun') void track(op, runOne(op, true)).catch(() => undefined);
+    if (which === 'rerun') {
+      // A built stage's results are replaced and later ones go out of date: ask first.
+      if (isBuilt(op.status)) confirmRerun(op);
+      else void track(op, runOne(op, true)).catch(() => undefined);
+    }
     if (which === 'stop')
       void track(op, stop.mutateAsync(op.id)).then(
         (answer) => notify.info(answer.message),
@@ -107,14 +115,24 @@ export function OperationsPanel({
       );
   };
   const resetMany = (stages: string[]) => {
-    const targets = (operations ?? []).filter(
-      (op) => stages.includes(op.operation) && op.can.reset,
-    );
-    void Promise.all(targets.map((op) => reset.mutateAsync(op.id))).then(
-      () => notify.success(OPERATION_MESSAGES.reset),
-      onError,
-    );
+    const chosen = (operations ?? []).filter((op) => stages.includes(op.operation));
+    const plan = planReset(chosen, Boolean(list.data?.can.reset));
+    if (plan.reset.length === 0) {
+      notify.error(plan.summary);
+      return;
+    }
+    // One after another in pipeline order: each reset changes what the next one finds.
+    void plan.reset
+      .reduce<Promise<unknown>>(
+        (done, op) => done.then(() => reset.mutateAsync(op.id)),
+        Promise.resolve(),
+      )
+      .then(() => {
+        if (plan.left.length === 0) notify.success(OPERATION_MESSAGES.reset);
+        else notify.info(plan.summary);
+      }, onError);
   };
+  const confirmRerun = (op: Operation) => setRerunning(op);
   const refreshPipeline = () =>
     pipeline.mutate(undefined, {
       onSuccess: (answer) => setPipelineMissing(!answer.pipeline_file),
@@ -192,6 +210,18 @@ export function OperationsPanel({
             />
           </Box>
         </>
+      )}
+      {rerunning && (
+        <RerunDialog
+          operation={rerunning}
+          operations={operations ?? []}
+          onConfirm={() => {
+            const op = rerunning;
+            setRerunning(null);
+            void track(op, runOne(op, true)).catch(() => undefined);
+          }}
+          onClose={() => setRerunning(null)}
+        />
       )}
       {current && open.dialog === 'logs' && (
         <LogsDialog

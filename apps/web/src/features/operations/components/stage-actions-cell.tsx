@@ -27,11 +27,13 @@ export function StageActionsCell({
   pending,
   onCommand,
 }: StageActionsCellProps) {
+  // On a built stage Rerun replaces results (after a confirmation): not the main button.
+  const built = actions.refresh;
   const button = (command: StageCommand, label: string, icon: React.ReactNode, color?: 'error') => (
     <Button
       key={command}
       size="small"
-      variant={command === 'run' || command === 'rerun' ? 'contained' : 'outlined'}
+      variant={command === 'run' || (command === 'rerun' && !built) ? 'contained' : 'outlined'}
       color={color ?? 'primary'}
       startIcon={icon}
       disabled={pending}
