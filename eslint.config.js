@@ -8,6 +8,7 @@ const typedProjects = [
   './packages/audit-core/tsconfig.test.json',
   './apps/server/tsconfig.test.json',
   './apps/web/tsconfig.json',
+  './apps/web/sw/tsconfig.json',
   './e2e/tsconfig.json',
   './bench/tsconfig.json',
 ];

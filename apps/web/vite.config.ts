@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API the dev and preview servers forward /api to (the Fastify server by default).
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
@@ -8,7 +9,24 @@ const proxy = { '/api': { target: apiTarget, changeOrigin: true } };
 
 // The 'source' condition makes @scrutineer/contracts resolve to its TypeScript sources.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The service worker (sw/sw.ts) precaches the built app for offline use; the page registers
+    // it and offers a reload when a new build is waiting (src/app/service-worker-toast.tsx).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   server: {
     host: '127.0.0.1',

@@ -4,6 +4,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { NotificationProvider } from '../components/notifications/notification-provider';
 import { queryClient } from '../lib/query-client';
+import { ServiceWorkerToast } from './service-worker-toast';
 import { theme } from './theme';
 
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -12,6 +13,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <CssBaseline enableColorScheme />
       <QueryClientProvider client={queryClient}>
         <NotificationProvider>{children}</NotificationProvider>
+        <ServiceWorkerToast />
       </QueryClientProvider>
     </ThemeProvider>
   );

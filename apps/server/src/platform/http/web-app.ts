@@ -18,12 +18,18 @@ export async function registerWebApp(
       root: path.resolve(distDir),
       wildcard: false,
       index: false,
+      // The service worker and the page itself are checked for a new build on every load.
+      setHeaders: (reply, filePath) => {
+        if (/(^|[\\/])(sw\.js|index\.html)$/.test(filePath))
+          reply.header('cache-control', 'no-cache');
+      },
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.raw.url ?? '';
-    // A missing script or stylesheet must fail as such, not load the app shell in its place.
-    const isAsset = url.startsWith('/assets/');
+    // A missing script, stylesheet or service worker must fail as such, not load the app shell
+    // in its place (a browser would install the page as its service worker).
+    const isAsset = url.startsWith('/assets/') || /\.(js|mjs|css|map|webmanifest)(\?|$)/.test(url);
     if (
       url.startsWith('/api/') ||
       url === '/api' ||

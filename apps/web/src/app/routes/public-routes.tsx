@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { PublicLayout } from '../layout/public-layout';
-import { placeholder } from './placeholder';
 
 const uploads = () => import('../../features/uploads/components/pages');
 const funding = () => import('../../features/funding/components/pages');
@@ -38,7 +37,10 @@ export const publicRoutes: RouteObject = {
         return { Component: () => <AuditDonationPage title="Open Audits" /> };
       },
     },
-    placeholder('public/audits/:id', 'Audit'),
+    {
+      path: 'public/audits/:id',
+      lazy: async () => ({ Component: (await funding()).PublicAuditPage }),
+    },
     outcome('public/success', 'audit'),
     {
       path: 'project/:name',

@@ -136,7 +136,7 @@ export function JobOverviewForm({ job, electionId, onElection }: JobOverviewForm
           <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 1 }}>
             <Typography variant="subtitle2">{e.name}</Typography>
             <Link component={RouterLink} to={`/elections/${e.id}`}>
-              Edit election
+              {e.can.update ? 'Edit election' : 'View election'}
             </Link>
           </Box>
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1 }}>

@@ -74,3 +74,13 @@ export function useOpenJobs() {
     queryFn: ({ signal }) => api.call(auditJobRoutes.publicList, { signal }),
   });
 }
+
+/** One open audit job as the public pages show it (GET /get-singleaudit/{id}). */
+export function useOpenJob(id: number) {
+  return useQuery({
+    queryKey: [...fundingKeys.openJobs(), id],
+    queryFn: ({ signal }) => api.call(auditJobRoutes.publicGet, { params: { id }, signal }),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+}

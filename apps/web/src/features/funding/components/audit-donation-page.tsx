@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -136,7 +138,11 @@ export function AuditDonationPage({ title = 'Donate' }: { title?: string }) {
               const value = amounts[job.id] ?? '';
               return (
                 <TableRow key={job.id}>
-                  <TableCell>{job.name}</TableCell>
+                  <TableCell>
+                    <Link component={RouterLink} to={`/public/audits/${job.id}`}>
+                      {job.name}
+                    </Link>
+                  </TableCell>
                   <TableCell>{formatProgress(job.progress)}%</TableCell>
                   <TableCell>
                     <TextField
