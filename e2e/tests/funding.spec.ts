@@ -177,7 +177,7 @@ test('the audit donation page splits $100 over three jobs', async ({ page, reque
   const base = Math.floor(10000 / count);
   for (let index = 0; index < count; index += 1) {
     const cents = base + (index < 10000 - base * count ? 1 : 0);
-    await expect(rows.nth(index).getByRole('spinbutton')).toHaveValue((cents / 100).toFixed(2));
+    await expect(rows.nth(index).getByRole('textbox')).toHaveValue((cents / 100).toFixed(2));
   }
   await screenshot(page, 'funding-audit-split');
   await page.getByRole('button', { name: 'Checkout' }).click();

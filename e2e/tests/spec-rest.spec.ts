@@ -70,8 +70,8 @@ test('the Admin records audit donations, donors see real percentages, big gifts 
   await toast(page, 'Audit Updated Successfully');
   const row = grid.getByRole('row').filter({ hasText: 'Plumas hand count' });
   await expect(row).toContainText('25.00%');
-  await expect(row).toContainText('$2000.00');
-  await expect(row).toContainText('$500.00');
+  await expect(row).toContainText('$2,000');
+  await expect(row).toContainText('$500');
   await screenshot(page, 'spec-audit-donations');
 
   // /audit-donation: the percentage is real; per-job amounts are checked as typed.

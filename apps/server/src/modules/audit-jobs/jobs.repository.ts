@@ -47,7 +47,7 @@ const stageStatuses = sql<
   string[]
 >`coalesce((select array_agg(o.status order by o.position) from ${jobOperations} o where o.job_id = ${auditJobs.id}), '{}'::text[])`;
 
-/** The Status sort, in the order of jobStatusOf: New, built, SUCCESS, built-new, STOPPED, FAILURE, RUNNING. */
+/** The Status sort: the words jobStatusOf gives, worked out in SQL (null until a stage has run). */
 const statusSort = sql`(select case
     when bool_or(o.status = 'RUNNING') then 'RUNNING'
     when bool_or(o.status = 'FAILURE') then 'FAILURE'

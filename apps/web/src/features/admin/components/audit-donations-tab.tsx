@@ -5,7 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatProgress, type AuditJob } from '@scrutineer/contracts';
+import { formatDollars, formatProgress, type AuditJob } from '@scrutineer/contracts';
 import { IconAction } from '../../../components/icon-action';
 import { SearchField } from '../../../components/search-field';
 import { ServerDataGrid } from '../../../components/server-data-grid';
@@ -14,18 +14,18 @@ import { useListState } from '../../../lib/use-list-state';
 import { useAuditDonations } from '../api/audit-donations';
 import { UpdateAuditDataDialog } from './update-audit-data-dialog';
 
-const dollars = (value: number) => `$${value.toFixed(2)}`;
+const dollars = (value: number) => formatDollars(Math.round(value * 100));
 
 function columns(edit: (job: AuditJob) => void): GridColDef<AuditJob>[] {
   return [
-    { field: 'id', headerName: 'ID', width: 70, sortable: false },
-    { field: 'name', headerName: 'Name', flex: 1.4, minWidth: 160 },
-    { field: 'status', headerName: 'Status', width: 110 },
+    { field: 'id', headerName: 'ID', width: 60, sortable: false },
+    { field: 'name', headerName: 'Name', flex: 1.3, minWidth: 150 },
+    { field: 'status', headerName: 'Status', width: 100 },
     {
       field: 'progress',
       headerName: 'Progress',
       flex: 1,
-      minWidth: 150,
+      minWidth: 140,
       sortable: false,
       renderCell: ({ row }) => (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%' }}>
@@ -44,21 +44,21 @@ function columns(edit: (job: AuditJob) => void): GridColDef<AuditJob>[] {
     {
       field: 'request_donate',
       headerName: 'Requested Donate',
-      width: 130,
+      width: 110,
       sortable: false,
       valueFormatter: dollars,
     },
     {
       field: 'received_donation',
       headerName: 'Received Donation',
-      width: 130,
+      width: 110,
       sortable: false,
       valueFormatter: dollars,
     },
     {
       field: 'active',
       headerName: 'Active',
-      width: 80,
+      width: 70,
       sortable: false,
       valueFormatter: (value: boolean) => (value ? 'Yes' : 'No'),
     },
@@ -98,6 +98,7 @@ export function AuditDonationsTab() {
         loading={isFetching}
         columns={columns(setEditing)}
         list={list}
+        wrapHeaders
         noRowsLabel={list.search ? 'No audit job matches the search.' : 'No audit jobs yet.'}
       />
       {editing && <UpdateAuditDataDialog job={editing} onClose={() => setEditing(null)} />}
