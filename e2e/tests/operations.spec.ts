@@ -131,6 +131,10 @@ test('an Auditor runs precheck, watches progress and the log, stops and resets a
   await expect(chip(page, 'extractvote')).toHaveAttribute('data-status', 'STOPPED', {
     timeout: 30_000,
   });
+  // A STOPPED stage keeps its Reports menu (spec part 3 §4): its log at least.
+  await expect(
+    row(page, 'extractvote').getByRole('button', { name: 'Reports of extractvote' }),
+  ).toBeEnabled();
   await screenshot(page, 'operations-stopped');
   await row(page, 'extractvote').getByRole('button', { name: 'Reset extractvote' }).click();
   await toast(page, 'Operation has been reset');

@@ -53,6 +53,25 @@ async function links(
   return found;
 }
 
+/** A stage's log, or while a stage that fans out has no joined log, its batches' logs. */
+async function logReports(ctx: PresentContext, stage: OperationStage): Promise<OperationLink[]> {
+  const main = await links(ctx, stage, [stageLogReport(stage)]);
+  if (main.length > 0) return main;
+  const batches: [number, string][] = [];
+  for await (const object of ctx.store.list(`logs/operation-logs/${stage}/batches/`)) {
+    const number = Number(/(\d+)\.txt$/.exec(object.key)?.[1]);
+    if (Number.isFinite(number)) batches.push([number, object.key]);
+  }
+  batches.sort((a, b) => a[0] - b[0]);
+  return links(
+    ctx,
+    stage,
+    batches.slice(0, MAX_BATCH_LOGS).map(([n, key]) => [`Log of batch ${n} (text)`, key]),
+  );
+}
+
+const MAX_BATCH_LOGS = 50;
+
 export async function presentOperation(row: OperationRow, ctx: PresentContext): Promise<Operation> {
   const status = row.status as OperationStatus;
   const stage = row.operation as OperationStage;
@@ -78,7 +97,7 @@ export async function presentOperation(row: OperationRow, ctx: PresentContext): 
       ? [
           ...(await links(ctx, stage, STAGE_REPORTS[stage])),
           // Before a stage is built its log is what it has to show (a STOPPED stage keeps it).
-          ...(built ? [] : await links(ctx, stage, [stageLogReport(stage)])),
+          ...(built ? [] : await logReports(ctx, stage)),
         ]
       : [],
     downloads: showsDownloads(status) ? await links(ctx, stage, STAGE_DOWNLOADS[stage]) : [],

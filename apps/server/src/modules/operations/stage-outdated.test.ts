@@ -177,3 +177,23 @@ describe('reset of a built stage (the older job-control list)', () => {
     expect(answer.body).toEqual({ error: M.notResettable('genstyles') });
   });
 });
+
+describe('reports of a stopped stage that fans out', () => {
+  it('lists its batches’ logs in order while it has no joined log', async () => {
+    const { store } = await openJobStore(server.deps, job.id);
+    for (const n of [2, 10, 1])
+      await store.write(
+        `logs/operation-logs/extractvote/batches/${n}.txt`,
+        Buffer.from(`2026-01-01T00:00:00Z INFO batch ${n}\n`),
+      );
+    await setStatus(['extractvote'], 'STOPPED');
+    const extractvote = (await statuses()).extractvote;
+    expect(extractvote?.reports.map((r) => r.text)).toEqual([
+      'Log of batch 1 (text)',
+      'Log of batch 2 (text)',
+      'Log of batch 10 (text)',
+    ]);
+    const opened = await fetch(new URL(extractvote?.reports[1]?.url ?? '', server.url));
+    expect(await opened.text()).toContain('batch 2');
+  });
+});
