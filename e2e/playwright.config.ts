@@ -27,6 +27,8 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     viewport: { width: 1280, height: 800 },
+    // Requests a service worker handles pass by page.route; the service-worker test allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

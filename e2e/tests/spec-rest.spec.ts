@@ -121,64 +121,68 @@ test('the Admin records audit donations, donors see real percentages, big gifts 
   await expect(page.getByText('This audit is not open for donations.')).toBeVisible();
 });
 
-test('the service worker keeps the app for offline use, clears its caches on CACHE_CLEAR and says when new content is ready', async ({
-  page,
-  request,
-  context,
-}) => {
-  // /sw.js is the worker, never the app's page; a missing script is a 404, not the page.
-  const worker = await request.get('/sw.js');
-  expect(worker.status()).toBe(200);
-  expect(worker.headers()['content-type']).toContain('javascript');
-  expect(worker.headers()['cache-control']).toBe('no-cache');
-  const body = await worker.text();
-  expect(body).not.toContain('<!doctype html>');
-  expect(body).toContain('CACHE_CLEAR');
-  expect((await request.get('/no-such-worker.js')).status()).toBe(404);
+test.describe('service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  await page.goto('/public');
-  await expect(page.getByRole('heading', { name: 'Open Audits' })).toBeVisible();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect(page.getByText('The app is ready to work offline.')).toBeVisible();
-  await expect
-    .poll(() => page.evaluate(async () => (await caches.keys()).length))
-    .toBeGreaterThan(0);
+  test('the service worker keeps the app for offline use, clears its caches on CACHE_CLEAR and says when new content is ready', async ({
+    page,
+    request,
+    context,
+  }) => {
+    // /sw.js is the worker, never the app's page; a missing script is a 404, not the page.
+    const worker = await request.get('/sw.js');
+    expect(worker.status()).toBe(200);
+    expect(worker.headers()['content-type']).toContain('javascript');
+    expect(worker.headers()['cache-control']).toBe('no-cache');
+    const body = await worker.text();
+    expect(body).not.toContain('<!doctype html>');
+    expect(body).toContain('CACHE_CLEAR');
+    expect((await request.get('/no-such-worker.js')).status()).toBe(404);
 
-  // Offline, the app still opens from the cache.
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true);
-  await context.setOffline(true);
-  await page.goto('/session/login');
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
-  await screenshot(page, 'spec-offline-login');
-  await context.setOffline(false);
-
-  // CACHE_CLEAR empties every cache.
-  await page.evaluate(() => navigator.serviceWorker.controller?.postMessage('CACHE_CLEAR'));
-  await expect.poll(() => page.evaluate(async () => (await caches.keys()).length)).toBe(0);
-
-  // A new build waiting: the page offers to reload into it.
-  const file = fileURLToPath(new URL('../../apps/web/dist/sw.js', import.meta.url));
-  const original = await readFile(file, 'utf8');
-  try {
-    await writeFile(file, `${original}\n// build ${Date.now()}\n`);
+    await page.goto('/public');
+    await expect(page.getByRole('heading', { name: 'Open Audits' })).toBeVisible();
     await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      await registration?.update();
+      await navigator.serviceWorker.ready;
     });
-    await expect(
-      page.getByText('New content is available. Reload to use the new version.'),
-    ).toBeVisible();
-    await screenshot(page, 'spec-new-content-toast');
-    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByText('The app is ready to work offline.')).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(async () => (await caches.keys()).length))
+      .toBeGreaterThan(0);
+
+    // Offline, the app still opens from the cache.
+    await page.reload();
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+      .toBe(true);
+    await context.setOffline(true);
+    await page.goto('/session/login');
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
-  } finally {
-    await writeFile(file, original);
-  }
+    await screenshot(page, 'spec-offline-login');
+    await context.setOffline(false);
+
+    // CACHE_CLEAR empties every cache.
+    await page.evaluate(() => navigator.serviceWorker.controller?.postMessage('CACHE_CLEAR'));
+    await expect.poll(() => page.evaluate(async () => (await caches.keys()).length)).toBe(0);
+
+    // A new build waiting: the page offers to reload into it.
+    const file = fileURLToPath(new URL('../../apps/web/dist/sw.js', import.meta.url));
+    const original = await readFile(file, 'utf8');
+    try {
+      await writeFile(file, `${original}\n// build ${Date.now()}\n`);
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        await registration?.update();
+      });
+      await expect(
+        page.getByText('New content is available. Reload to use the new version.'),
+      ).toBeVisible();
+      await screenshot(page, 'spec-new-content-toast');
+      await page.getByRole('button', { name: 'Reload' }).click();
+      await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    } finally {
+      await writeFile(file, original);
+    }
+  });
 });
 
 test('Job Status follows the stages; Rerun asks first; settings and Reset mark results out of date; a permitted person opens the election', async ({
