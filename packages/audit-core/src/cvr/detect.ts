@@ -22,6 +22,17 @@ export async function detectCvrLayout(source: CvrSource): Promise<Detection> {
     return { layout: XLSX_ENTRY.test(firstEntry) ? 'ess-xlsx' : 'zip' };
   }
   const text = stripBom(head.toString('utf8')).trimStart();
+  if (text === '') {
+    const what = head.length === 0 ? 'is empty (0 bytes)' : 'holds only blank space';
+    return {
+      problem: {
+        code: 'unknown-layout',
+        severity: 'error',
+        file: source.name,
+        message: `${source.name} ${what}: it has no vote records`,
+      },
+    };
+  }
   const layout = text.startsWith('<')
     ? xmlLayout(text)
     : text.startsWith('{')
@@ -51,12 +62,12 @@ function csvLayout(text: string): CvrLayout | undefined {
   }
   const first = (rows[0] ?? []).map((cell) => cell.trim());
   const lead = (index: number): string => excelText(rows[index]?.[0] ?? '').trim();
+  const ballotsHeader = rows.find((row) => excelText(row[0] ?? '').trim() === 'Cast Vote Record');
+  const names = (ballotsHeader ?? []).map((cell) => cell.trim().toLowerCase());
+  if (names.includes('tabulator cvr') || names.includes('ballot status')) return 'ess-ballots';
   if (lead(0) === 'Cast Vote Record') return 'ess-csv';
   if (first.includes('BallotID') && first.some((cell) => cell.startsWith('Choice_'))) {
     return 'clearballot-csv';
-  }
-  if (lead(0) === 'Ballots' && rows.some((row) => row[0]?.trim() === 'Cast Vote Record')) {
-    return 'ess-ballots';
   }
   if (first.some((cell) => /^(NumBallots|Number of Ballots)$/i.test(cell)))
     return 'ballot-manifest';
