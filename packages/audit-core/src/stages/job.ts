@@ -9,15 +9,22 @@ import { FolderStore, readJson, type JobStore } from '../storage/index.js';
 export const PATHS = {
   images: 'input/images/',
   cvr: 'input/cvr/',
+  /** Ballot manifests; one dropped among the CVR files is recognised by its columns too. */
+  manifests: 'input/manifest/',
+  /** The JOB settings file (`group,argument,value`), when the job has one. */
+  jobSettings: 'input/job.csv',
   election: 'input/election.json',
   official: 'input/official.csv',
   mappingCorrections: 'input/target-mapping.csv',
   precheckInputs: 'precheck/inputs.csv',
   precheckSummary: 'precheck/summary.json',
+  precheckManifest: 'precheck/manifest.csv',
   bif: 'gen_bif/bif.csv',
   residue: 'gen_bif/residue.csv',
   cvrBallots: 'gen_bif/cvr-ballots.jsonl',
   cvrContests: 'gen_bif/contests.json',
+  /** Per CVR file, each contest's tallies as the export reports them, and counting groups. */
+  cvrTallies: 'gen_bif/cvr-tallies.json',
   styles: 'genstyles/styles.csv',
   exemplars: 'genstyles/exemplars.csv',
   templates: 'gentemplates/',
@@ -77,28 +84,38 @@ export async function cvrInputs(store: JobStore): Promise<string[]> {
   return [...inputs];
 }
 
-/** Opens a CVR input through the store: its local file, or a temporary copy. */
+/**
+ * Opens a CVR input through the store: its local file, or a temporary copy. `essBallots` are
+ * the ES&S ballots files paired with it (see `planCvrInputs`).
+ */
 export async function openCvr(
   store: JobStore,
   key: string,
+  essBallots: string[] = [],
 ): Promise<{ reader?: CvrReader; problem?: string; done: () => Promise<void> }> {
-  let path = store.localPath?.(key);
-  let done = async (): Promise<void> => undefined;
-  if (!path) {
-    const folder = await mkdtemp(join(tmpdir(), 'scrutineer-cvr-'));
-    const name = key.split('/').pop() ?? 'cvr';
+  let folder: string | undefined;
+  const localOf = async (k: string): Promise<string> => {
+    const direct = store.localPath?.(k);
+    if (direct) return direct;
+    folder ??= await mkdtemp(join(tmpdir(), 'scrutineer-cvr-'));
+    const name = k.slice(PATHS.cvr.length).replaceAll('/', '_') || 'cvr';
     const local = new FolderStore(folder);
-    if (await store.exists(key)) await local.write(name, await store.read(key));
+    if (await store.exists(k)) await local.write(name, await store.read(k));
     else
-      for await (const object of store.list(`${key}/`))
+      for await (const object of store.list(`${k}/`))
         await local.write(
-          `${name}/${object.key.slice(key.length + 1)}`,
+          `${name}/${object.key.slice(k.length + 1)}`,
           await store.read(object.key),
         );
-    path = join(folder, name);
-    done = () => rm(folder, { recursive: true, force: true });
-  }
-  const opened = await openCvrFile(path);
+    return join(folder, name);
+  };
+  const done = async (): Promise<void> => {
+    if (folder) await rm(folder, { recursive: true, force: true });
+  };
+  const path = await localOf(key);
+  const ballots = [];
+  for (const k of essBallots) ballots.push(await localOf(k));
+  const opened = await openCvrFile(path, ballots.length ? { essBallots: ballots } : {});
   if ('problem' in opened) return { problem: opened.problem.message, done };
   return { reader: opened.reader, done };
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { bufferSource, openClearBallotCsv, tallyBallots } from '../../src/cvr/index.js';
-import { collect } from './fixtures.js';
 
 const FIELDS =
   'RowNumber,BoxID,BoxPosition,BallotID,PrecinctID,BallotStyleID,PrecinctStyleName,ScanComputerName,Status,Remade';

@@ -73,11 +73,23 @@ describe('scrutineer-audit', () => {
   });
 
   it('runs precheck over a job folder and logs a problem line for each bad input', async () => {
+    const refused = await cli(['precheck', '--job', job, '--quiet']);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(
+      /precheck FAILURE.*1 part\(s\) of the vote records could not be read: mystery\.csv: unknown CVR layout.*set accept_unreadable_cvr to TRUE in the JOB file/,
+    );
+    await writeFile(
+      join(job, 'input/job.csv'),
+      'group,argument,value\nballot_image_audit,accept_unreadable_cvr,TRUE\n',
+    );
     const { code, stdout } = await cli(['precheck', '--job', job, '--quiet']);
     expect(code).toBe(0);
     expect(stdout).toContain('precheck SUCCESS');
+    const summary: unknown = JSON.parse(await readFile(join(job, 'precheck/summary.json'), 'utf8'));
+    expect(summary).toMatchObject({ unreadable_cvr_parts: 1, unreadable_cvr_accepted: true });
     const log = await readFile(join(job, 'logs/operation-logs/precheck/log.txt'), 'utf8');
     expect(log).toMatch(/ERROR unknown-layout: input\/cvr\/mystery\.csv: .*mystery\.csv/);
+    expect(log).toMatch(/WARNING unreadable-accepted: input\/job\.csv: 1 unreadable part/);
     expect(log).toMatch(/FATAL unreadable-archive: input\/images\/truncated\.zip/);
     expect(log).toMatch(/WARNING not-an-image: input\/images\/good\.zip notes\.txt/);
     const inputs = await readFile(join(job, 'precheck/inputs.csv'), 'utf8');

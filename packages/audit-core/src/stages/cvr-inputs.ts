@@ -1,0 +1,169 @@
+import { parse } from 'csv-parse/sync';
+import { basename } from 'node:path';
+import { Readable } from 'node:stream';
+import { detectCvrLayout, type CvrLayout } from '../cvr/detect.js';
+import { readEssBallots } from '../cvr/ess-ballots.js';
+import { ProblemLog } from '../cvr/reader.js';
+import { readSourceText, type CvrSource } from '../cvr/source.js';
+import type { JobStore } from '../storage/index.js';
+import { cvrInputs, listKeys, openCvr, PATHS } from './job.js';
+
+/** A problem found while sorting the job's vote-record inputs. */
+export interface InputProblem {
+  severity: 'error' | 'warning';
+  code: string;
+  file: string;
+  message: string;
+}
+
+/** What each vote-record input is, and which ES&S ballots files go with which CVR. */
+export interface CvrInputPlan {
+  /** CVR exports to read, each with the ES&S ballots files paired with it. */
+  cvrs: { key: string; essBallots: string[] }[];
+  /** Ballot manifests, from `input/manifest/` or recognised among the CVR files. */
+  manifests: string[];
+  /** Inputs that are not read on their own: key → what they are. */
+  companions: Map<string, string>;
+  problems: InputProblem[];
+}
+
+/** A job input as a source the CVR readers can look at. */
+export function storeSource(store: JobStore, key: string): CvrSource {
+  return {
+    name: basename(key),
+    open: () =>
+      Readable.from(
+        (async function* chunks() {
+          yield* await store.read(key);
+        })(),
+      ),
+  };
+}
+
+/**
+ * Sorts the job's vote-record inputs by looking at each: CVR exports, ballot manifests, and
+ * ES&S ballots files. A ballots file is paired with its CVR: the only ES&S CVR of the job;
+ * else the one whose name it shares; else the one holding its CVR numbers.
+ */
+export async function planCvrInputs(store: JobStore): Promise<CvrInputPlan> {
+  const plan: CvrInputPlan = { cvrs: [], manifests: [], companions: new Map(), problems: [] };
+  const files = new Set(await listKeys(store, PATHS.cvr));
+  const layouts = new Map<string, CvrLayout | undefined>();
+  for (const key of await cvrInputs(store)) {
+    if (!files.has(key)) {
+      plan.cvrs.push({ key, essBallots: [] });
+      continue;
+    }
+    const detected = await detectCvrLayout(storeSource(store, key));
+    layouts.set(key, 'layout' in detected ? detected.layout : undefined);
+  }
+  const ballotsFiles: string[] = [];
+  const hasDominionJson = [...layouts.values()].includes('dominion-json');
+  for (const [key, layout] of layouts) {
+    if (layout === 'ballot-manifest') plan.manifests.push(key);
+    else if (layout === 'ess-ballots') ballotsFiles.push(key);
+    else if (layout === 'dominion-json-manifest' && hasDominionJson)
+      plan.companions.set(key, 'Dominion JSON manifest, read with the exports beside it');
+    else plan.cvrs.push({ key, essBallots: [] });
+  }
+  for (const key of await listKeys(store, PATHS.manifests))
+    if (!key.endsWith('/')) plan.manifests.push(key);
+  for (const key of plan.manifests) plan.companions.set(key, 'ballot manifest');
+  const essCvrs = plan.cvrs.filter((c) => {
+    const layout = layouts.get(c.key);
+    return layout === 'ess-csv' || layout === 'ess-xlsx';
+  });
+  for (const ballots of ballotsFiles) {
+    const cvr = await pairBallotsFile(store, ballots, essCvrs);
+    if (typeof cvr === 'string') {
+      plan.problems.push({
+        severity: 'error',
+        code: 'unpaired-ess-ballots',
+        file: ballots,
+        message: cvr,
+      });
+      continue;
+    }
+    cvr.essBallots.push(ballots);
+    plan.companions.set(ballots, `ES&S ballots file of ${basename(cvr.key)}`);
+  }
+  return plan;
+}
+
+type Candidate = CvrInputPlan['cvrs'][number];
+
+async function pairBallotsFile(
+  store: JobStore,
+  ballots: string,
+  essCvrs: Candidate[],
+): Promise<Candidate | string> {
+  const name = basename(ballots);
+  if (essCvrs.length === 0)
+    return `${name} is an ES&S ballots file (it gives each CVR its tabulator and batch), but the job has no ES&S CVR export to pair it with: add the CVR export it came with`;
+  if (essCvrs.length === 1) return essCvrs[0] as Candidate;
+  const byName = closestByName(name, essCvrs);
+  if (byName) return byName;
+  const numbers = await ballotsNumbers(store, ballots);
+  let best: Candidate | undefined;
+  let bestShared = 0;
+  let tied = false;
+  for (const cvr of essCvrs) {
+    const shared = await sharedNumbers(store, cvr.key, numbers);
+    if (shared > bestShared) [best, bestShared, tied] = [cvr, shared, false];
+    else if (shared === bestShared && shared > 0) tied = true;
+  }
+  if (best && !tied) return best;
+  const names = essCvrs.map((c) => basename(c.key)).join(', ');
+  return `${name} is an ES&S ballots file, but neither its name nor its CVR numbers tie it to one of the ES&S CVR exports (${names}): name it after its CVR export`;
+}
+
+const stem = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/\.[a-z0-9]+$/, '')
+    .replace(/\b(cvr|cast|vote|records?|ballots?|export)\b/g, '')
+    .replace(/[^a-z0-9]+/g, '');
+
+/** The CVR whose name, with the usual words taken out, is the longest start of the ballots file's. */
+function closestByName(name: string, cvrs: Candidate[]): Candidate | undefined {
+  const own = stem(name);
+  const scored = cvrs
+    .map((cvr) => ({ cvr, s: stem(basename(cvr.key)) }))
+    .filter(({ s }) => s.length > 0 && own.startsWith(s))
+    .sort((a, b) => b.s.length - a.s.length);
+  if (scored.length === 0) return undefined;
+  if (scored.length > 1 && scored[0]?.s.length === scored[1]?.s.length) return undefined;
+  return scored[0]?.cvr;
+}
+
+async function ballotsNumbers(store: JobStore, key: string): Promise<Set<string>> {
+  const entries = await readEssBallots([storeSource(store, key)], new ProblemLog());
+  return new Set(entries.keys());
+}
+
+async function sharedNumbers(store: JobStore, key: string, numbers: Set<string>): Promise<number> {
+  const opened = await openCvr(store, key);
+  let shared = 0;
+  try {
+    for await (const ballot of opened.reader?.ballots ?? [])
+      if (ballot.cvrNumber && numbers.has(ballot.cvrNumber)) shared += 1;
+  } finally {
+    await opened.done();
+  }
+  return shared;
+}
+
+const TRUE = /^(true|yes|1|on)$/i;
+
+/** A yes/no argument of the job's JOB settings file (`group,argument,value`), in any group. */
+export async function jobFlag(store: JobStore, argument: string): Promise<boolean> {
+  if (!(await store.exists(PATHS.jobSettings))) return false;
+  let rows: string[][];
+  try {
+    const text = await readSourceText(storeSource(store, PATHS.jobSettings));
+    rows = parse(text, { relax_column_count: true, skip_empty_lines: true, trim: true });
+  } catch {
+    return false;
+  }
+  return rows.some((row) => row[1] === argument && TRUE.test(row[2] ?? ''));
+}

@@ -1,0 +1,174 @@
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FolderStore, PATHS, runStage, stageNamed } from '../../src/index.js';
+import { readCsvAll } from '../../src/stages/context.js';
+import { realCvrPath } from '../cvr/fixtures.js';
+import { testTempDir } from '../temp-dir.js';
+
+async function jobWith(files: Record<string, string | Buffer>): Promise<FolderStore> {
+  const job = await testTempDir('scrutineer-cvr-inputs-');
+  for (const [key, content] of Object.entries(files)) {
+    await mkdir(join(job, key, '..'), { recursive: true });
+    if (typeof content === 'string' && content.startsWith('fixture:'))
+      await copyFile(realCvrPath(content.slice('fixture:'.length)), join(job, key));
+    else await writeFile(join(job, key), content);
+  }
+  return new FolderStore(job);
+}
+
+const precheck = (store: FolderStore) => runStage(stageNamed('precheck')!, store);
+
+describe('precheck: vote-record inputs as counties send them', () => {
+  it('pairs an ES&S CVR with its two ballots files and counts 14 records', async () => {
+    const store = await jobWith({
+      'input/cvr/ess_cvr.csv': 'fixture:ess/ess_cvr.csv',
+      'input/cvr/ess_ballots_1.csv': 'fixture:ess/ess_ballots_1.csv',
+      'input/cvr/ess_ballots_2.csv': 'fixture:ess/ess_ballots_2.csv',
+    });
+    const result = await precheck(store);
+    expect(result.status).toBe('SUCCESS');
+    const inputs = await readCsvAll(store, PATHS.precheckInputs);
+    expect(inputs.map((r) => [r.key, r.kind, r.records])).toEqual([
+      ['input/cvr/ess_ballots_1.csv', 'ess-ballots', ''],
+      ['input/cvr/ess_ballots_2.csv', 'ess-ballots', ''],
+      ['input/cvr/ess_cvr.csv', 'cvr', '14'],
+    ]);
+    expect(result.problems.map((p) => p.code)).not.toContain('unpaired-ess-ballots');
+    expect(result.problems.map((p) => p.code)).not.toContain('unknown-layout');
+    const log = await readFile(join(store.root, 'logs/operation-logs/precheck/log.txt'), 'utf8');
+    expect(log).toContain('input/cvr/ess_cvr.csv: ess-csv with 2 ES&S ballots file(s), 14 records');
+  });
+
+  it('pairs ballots files by name when a job holds two ES&S CVRs, and says when it cannot', async () => {
+    const cvr = (numbers: number[]) =>
+      `Cast Vote Record,Precinct,Ballot Style,C\n${numbers.map((n) => `${n},p,s,A`).join('\n')}\n`;
+    const ballots = (numbers: number[]) =>
+      `Cast Vote Record,Batch,Ballot Status,Tabulator CVR\n${numbers.map((n) => `${n},B${n},Not Reviewed,0001${String(n).padStart(6, '0')}`).join('\n')}\n`;
+    const store = await jobWith({
+      'input/cvr/north_cvr.csv': cvr([1, 2]),
+      'input/cvr/south_cvr.csv': cvr([3, 4]),
+      'input/cvr/north_ballots.csv': ballots([1, 2]),
+      'input/cvr/extra.csv': ballots([3, 4]),
+      'input/cvr/stray.csv': ballots([9]),
+    });
+    const result = await precheck(store);
+    const log = await readFile(join(store.root, 'logs/operation-logs/precheck/log.txt'), 'utf8');
+    expect(log).toContain(
+      'input/cvr/north_cvr.csv: ess-csv with 1 ES&S ballots file(s), 2 records',
+    );
+    // extra.csv is paired by its CVR numbers; stray.csv matches neither.
+    expect(log).toContain(
+      'input/cvr/south_cvr.csv: ess-csv with 1 ES&S ballots file(s), 2 records',
+    );
+    const unpaired = result.problems.filter((p) => p.code === 'unpaired-ess-ballots');
+    expect(unpaired.map((p) => p.file)).toEqual(['input/cvr/stray.csv']);
+    expect(unpaired[0]?.message).toMatch(/neither its name nor its CVR numbers tie it/);
+  });
+
+  it('reconciles the Arapahoe manifest: 5 batches, 165 ballots, storage locations', async () => {
+    const store = await jobWith({
+      'input/cvr/arapahoe.csv': 'fixture:dominion_csv/arapahoe_2016_CVR_Export_20170310104116.csv',
+      'input/cvr/manifest.csv': 'fixture:dominion_csv/arapahoe_2016_ballot_manifest.csv',
+    });
+    const result = await precheck(store);
+    expect(result.status).toBe('SUCCESS');
+    expect(result.problems).toEqual([]);
+    const batches = await readCsvAll(store, PATHS.precheckManifest);
+    expect(
+      batches.map((b) => [
+        b.scanner,
+        b.batch,
+        b.storage_location,
+        b.manifest_ballots,
+        b.cvr_ballots,
+        b.difference,
+      ]),
+    ).toEqual([
+      ['10', '2', 'Bin 22', '25', '25', '0'],
+      ['3', '800', 'Bin 1', '20', '20', '0'],
+      ['4', '1200', 'Bin 1', '50', '50', '0'],
+      ['5', '1600', 'Bin 17', '20', '20', '0'],
+      ['9', '3200', 'Bin 17', '50', '50', '0'],
+    ]);
+    const summary: unknown = JSON.parse(
+      await readFile(join(store.root, PATHS.precheckSummary), 'utf8'),
+    );
+    expect(summary).toMatchObject({
+      records: 165,
+      manifests: 1,
+      manifest_batches: 5,
+      manifest_batches_differing: 0,
+    });
+  });
+
+  it('lists per-batch differences from an Arlo-style manifest in input/manifest/', async () => {
+    const store = await jobWith({
+      'input/cvr/arlo.csv': 'fixture:dominion_csv/arlo_dominion_test_cvrs.csv',
+      'input/manifest/manifest.csv':
+        'Container,Tabulator,Batch Name,Number of Ballots\nBox 1,TABULATOR1,BATCH1,3\nBox 1,TABULATOR1,BATCH2,4\nBox 2,TABULATOR2,BATCH1,3\nBox 2,TABULATOR2,BATCH2,6\n',
+    });
+    const result = await precheck(store);
+    expect(result.status).toBe('SUCCESS');
+    const batches = await readCsvAll(store, PATHS.precheckManifest);
+    expect(
+      batches.map((b) => [
+        b.scanner,
+        b.batch,
+        b.storage_location,
+        b.manifest_ballots,
+        b.cvr_ballots,
+        b.difference,
+      ]),
+    ).toEqual([
+      ['TABULATOR1', 'BATCH1', 'Box 1', '3', '3', '0'],
+      ['TABULATOR1', 'BATCH2', 'Box 1', '4', '3', '-1'],
+      ['TABULATOR2', 'BATCH1', 'Box 2', '3', '3', '0'],
+      ['TABULATOR2', 'BATCH2', 'Box 2', '6', '5', '-1'],
+    ]);
+    expect(result.problems.map((p) => [p.code, p.place])).toEqual([
+      ['batch-count-mismatch', 'row 3'],
+      ['batch-count-mismatch', 'row 5'],
+    ]);
+  });
+
+  it('fails on a truncated Dominion JSON, naming file and session, unless the JOB file accepts it', async () => {
+    const folder = 'dominion_json/alaska_2024_partial';
+    const files: Record<string, string | Buffer> = {};
+    for (const name of [
+      'BallotTypeManifest',
+      'CandidateManifest',
+      'Configuration',
+      'ContestManifest',
+      'CountingGroupManifest',
+      'OutstackConditionManifest',
+      'PartyManifest',
+      'PrecinctPortionManifest',
+      'CvrExport_1731',
+      'CvrExport_1733',
+    ])
+      files[`input/cvr/alaska/${name}.json`] = `fixture:${folder}/${name}.json`;
+    const whole = await readFile(realCvrPath(`${folder}/CvrExport_1732.json`));
+    files['input/cvr/alaska/CvrExport_1732.json'] = whole.subarray(0, Math.floor(whole.length / 2));
+    const store = await jobWith(files);
+    const refused = await precheck(store);
+    expect(refused.status).toBe('FAILURE');
+    expect(refused.error).toMatch(
+      /1 part\(s\) of the vote records could not be read: CvrExport_1732\.json could not be read after session \d/,
+    );
+    await writeFile(
+      join(store.root, PATHS.jobSettings),
+      'group,argument,value\nballot_image_audit,accept_unreadable_cvr,TRUE\n',
+    );
+    const accepted = await precheck(store);
+    expect(accepted.status).toBe('SUCCESS');
+    expect(accepted.problems.map((p) => p.code)).toContain('unreadable-accepted');
+  });
+
+  it('says an empty CVR file is empty', async () => {
+    const store = await jobWith({ 'input/cvr/empty.csv': '' });
+    const result = await precheck(store);
+    expect(result.status).toBe('FAILURE');
+    expect(result.error).toContain('empty.csv is empty (0 bytes): it has no vote records');
+  });
+});
