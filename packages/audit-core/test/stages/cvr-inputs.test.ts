@@ -171,4 +171,64 @@ describe('precheck: vote-record inputs as counties send them', () => {
     expect(result.status).toBe('FAILURE');
     expect(result.error).toContain('empty.csv is empty (0 bytes): it has no vote records');
   });
+
+  it('reports counting groups, labelled tallies and the accepted unreadable part', async () => {
+    const folder = 'dominion_json/alaska_2024_partial';
+    const files: Record<string, string | Buffer> = {};
+    for (const name of [
+      'BallotTypeManifest',
+      'CandidateManifest',
+      'Configuration',
+      'ContestManifest',
+      'CountingGroupManifest',
+      'OutstackConditionManifest',
+      'PartyManifest',
+      'PrecinctPortionManifest',
+      'CvrExport_1731',
+      'CvrExport_1732',
+      'CvrExport_1733',
+    ])
+      files[`input/cvr/alaska/${name}.json`] = `fixture:${folder}/${name}.json`;
+    files['input/cvr/broken.csv'] = 'CvrNumber\n';
+    files[PATHS.jobSettings] =
+      'group,argument,value\nballot_image_audit,accept_unreadable_cvr,yes\n';
+    const store = await jobWith(files);
+    for (const stage of ['precheck', 'gen_bif', 'genreport'])
+      expect((await runStage(stageNamed(stage)!, store)).status).toBe('SUCCESS');
+    const tallies = JSON.parse(await readFile(join(store.root, PATHS.cvrTallies), 'utf8')) as {
+      countingGroups: Record<string, number>;
+      files: { contests: { ranks: number; perRank?: unknown[] }[] }[];
+    };
+    expect(Object.values(tallies.countingGroups).reduce((a, b) => a + b, 0)).toBe(12);
+    expect(
+      tallies.files[0]?.contests.some((c) => c.ranks > 0 && c.perRank?.length === c.ranks),
+    ).toBe(true);
+    const html = await readFile(join(store.root, PATHS.reportHtml), 'utf8');
+    expect(html).toContain('<h3>Counting groups</h3>');
+    expect(html).toMatch(
+      /ballots overvoted \d+; overvoted ranks \d+; undervoted ranks \d+; rank 1: ballots overvoted/,
+    );
+    expect(html).toContain(
+      '1 part(s) of the vote records could not be read and were accepted by the JOB setting accept_unreadable_cvr',
+    );
+  });
+
+  it('shows each manifest batch with its storage location in the report', async () => {
+    const store = await jobWith({
+      'input/cvr/arapahoe.csv': 'fixture:dominion_csv/arapahoe_2016_CVR_Export_20170310104116.csv',
+      'input/manifest/manifest.csv':
+        'CountyID,ScannerID,BatchID,NumBallots,StorageLocation\nArapahoe,10,2,26,Bin 22\n',
+    });
+    for (const stage of ['precheck', 'gen_bif', 'genreport'])
+      await runStage(stageNamed(stage)!, store);
+    const html = await readFile(join(store.root, PATHS.reportHtml), 'utf8');
+    expect(html).toContain('Ballot manifest (5 batches, 5 differing)');
+    expect(html).toContain(
+      '<td>10</td><td>2</td><td>Bin 22</td><td>26</td><td>25</td><td class="yes">-1</td>',
+    );
+    const csv = await readCsvAll(store, PATHS.reportCsv);
+    expect(csv.filter((r) => r.section === 'manifest').map((r) => r.detail)).toContain(
+      'scanner 10 batch 2 at Bin 22: manifest 26, CVR 25, difference -1',
+    );
+  });
 });
