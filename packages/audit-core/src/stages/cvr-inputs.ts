@@ -125,7 +125,7 @@ const stem = (name: string): string =>
     .replace(/[^a-z0-9]+/g, '');
 
 /** The CVR whose name, with the usual words taken out, is the longest start of the ballots file's. */
-function closestByName(name: string, cvrs: Candidate[]): Candidate | undefined {
+export function closestByName<T extends { key: string }>(name: string, cvrs: T[]): T | undefined {
   const own = stem(name);
   const scored = cvrs
     .map((cvr) => ({ cvr, s: stem(basename(cvr.key)) }))

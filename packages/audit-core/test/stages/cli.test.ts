@@ -110,4 +110,46 @@ describe('scrutineer-audit', () => {
       await rm(empty, { recursive: true, force: true });
     }
   });
+
+  it('read-cvr prints layout, counts and tallies of exports as JSON or CSV', async () => {
+    const real = (name: string) => join(root, 'test/fixtures/real/cvr', name);
+    const json = await cli(['read-cvr', real('clearballot_csv/inline_comma_cvr.csv')]);
+    expect(json.code).toBe(0);
+    const parsed = JSON.parse(json.stdout) as {
+      files: {
+        format: string;
+        ballots: number;
+        contests: { name: string; ranks: number; perRank: unknown[] }[];
+      }[];
+    };
+    expect(parsed.files[0]).toMatchObject({ format: 'clearballot-csv', ballots: 178 });
+    expect(parsed.files[0]?.contests[0]).toMatchObject({
+      name: 'City of Portland, Auditor',
+      ranks: 2,
+    });
+    const csv = await cli([
+      'read-cvr',
+      real('ess/ess_cvr.csv'),
+      real('ess/ess_ballots_1.csv'),
+      real('ess/ess_ballots_2.csv'),
+      '--format',
+      'csv',
+    ]);
+    expect(csv.code).toBe(0);
+    const lines = csv.stdout.trim().split('\n');
+    expect(lines[0]).toBe(
+      'file,format,contest_id,contest,vote_for,ranks,option_id,option,votes,by_rank,ballots_with_contest,ballots_overvoted,overvoted_positions,undervoted_positions',
+    );
+    expect(lines.slice(1).map((l) => l.split(',').slice(6, 14).join(','))).toEqual([
+      'Choice 1-2,Choice 1-2,6,,14,1,1,1',
+      'Choice 1-1,Choice 1-1,6,,14,1,1,1',
+      'Choice 2-1,Choice 2-1,8,,14,0,0,0',
+      'Choice 2-2,Choice 2-2,4,,14,0,0,0',
+      'Choice 2-3,Choice 2-3,2,,14,0,0,0',
+    ]);
+    const mystery = await cli(['read-cvr', join(job, 'input/cvr/mystery.csv')]);
+    expect(mystery.code).toBe(1);
+    expect(mystery.stdout).toContain('unknown CVR layout');
+    expect((await cli(['read-cvr'])).code).toBe(2);
+  });
 });
