@@ -59,12 +59,15 @@ export class CvrTally {
     for (const vote of ballot.contests) this.addVote(vote);
   }
 
-  /** The tallies in the export's contest order, then any contest met only in ballots. */
+  /**
+   * The tallies in the export's contest order (a contest no ballot holds shows with zeros), then
+   * any contest met only in ballots.
+   */
   result(): ContestTally[] {
     const order = this.definitions().map((d) => d.id);
-    const known = order.filter((id) => this.tallies.has(id));
-    const rest = [...this.tallies.keys()].filter((id) => !order.includes(id));
-    return [...known, ...rest].map((id) => this.finish(this.tallies.get(id) as ContestTally));
+    const known = new Set(order);
+    const rest = [...this.tallies.keys()].filter((id) => !known.has(id));
+    return [...order, ...rest].map((id) => this.finish(this.contest(id)));
   }
 
   private contest(id: string): ContestTally {
@@ -133,8 +136,9 @@ export class CvrTally {
     let over = vote.overvotes > 0;
     for (const rank of tally.perRank ?? []) {
       const options = atRank.get(rank.rank) ?? [];
-      if (options.length === 0) rank.ballotsSkipped += 1;
-      if (options.length > 1) {
+      const written = vote.overvotedRanks?.includes(rank.rank) ?? false;
+      if (options.length === 0 && !written) rank.ballotsSkipped += 1;
+      if (options.length > 1 || written) {
         rank.ballotsOvervoted += 1;
         over = true;
       }
