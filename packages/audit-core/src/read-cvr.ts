@@ -13,7 +13,8 @@ import { closestByName } from './stages/cvr-inputs.js';
 export interface CvrFileReport {
   file: string;
   format?: string;
-  essBallots?: string[];
+  /** ES&S ballots files or Hart scanned-ballot-information files read with it. */
+  companions?: string[];
   election?: { name?: string; version?: string };
   ballots: number;
   duplicates: number;
@@ -42,29 +43,39 @@ const UNREADABLE = new Set([
 
 /**
  * Reads exports as a person checking them would: each file's layout, counts and tallies. ES&S
- * ballots files given alongside go with their CVR (the only one, or the one they are named
+ * ballots files and Hart scanned-ballot-information files given alongside go with their CVR (the only one, or the one they are named
  * after); ballot manifests are reconciled against all the CVRs given.
  */
 export async function readCvrFiles(paths: string[]): Promise<ReadCvrReport> {
-  const cvrs: { key: string; ess: boolean; ballots: string[] }[] = [];
+  const cvrs: { key: string; ess: boolean; hart: boolean; ballots: string[] }[] = [];
   const ballotsFiles: string[] = [];
+  const scanInfo: string[] = [];
   const manifests: string[] = [];
   for (const path of paths) {
     const detected = await detectCvrLayout(fileSource(path)).catch(() => undefined);
     const layout = detected && 'layout' in detected ? detected.layout : undefined;
     if (layout === 'ess-ballots') ballotsFiles.push(path);
+    else if (layout === 'hart-scan-info') scanInfo.push(path);
     else if (layout === 'ballot-manifest') manifests.push(path);
-    else cvrs.push({ key: path, ess: layout === 'ess-csv' || layout === 'ess-xlsx', ballots: [] });
+    else
+      cvrs.push({
+        key: path,
+        ess: layout === 'ess-csv' || layout === 'ess-xlsx',
+        hart: layout === 'hart-xml' || layout === 'zip' || !detected,
+        ballots: [],
+      });
   }
   const report: ReadCvrReport = { files: [], manifests: [] };
   const ess = cvrs.filter((c) => c.ess);
-  for (const path of ballotsFiles) {
-    const cvr = ess.length === 1 ? ess[0] : closestByName(basename(path), ess);
+  const hart = cvrs.filter((c) => c.hart);
+  for (const path of [...ballotsFiles, ...scanInfo]) {
+    const among = ballotsFiles.includes(path) ? ess : hart;
+    const cvr = among.length === 1 ? among[0] : closestByName(basename(path), among);
     if (cvr) cvr.ballots.push(path);
     else
       report.files.push({
         file: path,
-        format: 'ess-ballots',
+        format: ballotsFiles.includes(path) ? 'ess-ballots' : 'hart-scan-info',
         ballots: 0,
         duplicates: 0,
         contests: [],
@@ -73,7 +84,7 @@ export async function readCvrFiles(paths: string[]): Promise<ReadCvrReport> {
             code: 'unknown-layout',
             severity: 'error',
             file: basename(path),
-            message: `${basename(path)} is an ES&S ballots file: give it with its ES&S CVR export (the only one, or one whose name it starts with)`,
+            message: `${basename(path)} is a companion file (ES&S ballots or Hart scanned ballot information): give it with its CVR export (the only one of that vendor, or one whose name it starts with)`,
           },
         ],
       });
@@ -95,10 +106,10 @@ export async function readCvrFiles(paths: string[]): Promise<ReadCvrReport> {
 
 async function readOne(
   path: string,
-  essBallots: string[],
+  companions: string[],
   batches: BatchTally,
 ): Promise<CvrFileReport> {
-  const opened = await openCvrFile(path, essBallots.length ? { essBallots } : {});
+  const opened = await openCvrFile(path, companions.length ? { companions } : {});
   if ('problem' in opened)
     return { file: path, ballots: 0, duplicates: 0, contests: [], problems: [opened.problem] };
   const { reader } = opened;
@@ -113,7 +124,7 @@ async function readOne(
   return {
     file: path,
     format: reader.format,
-    ...(essBallots.length ? { essBallots } : {}),
+    ...(companions.length ? { companions } : {}),
     election: reader.election,
     ballots: tally.ballots,
     duplicates: tally.duplicates,

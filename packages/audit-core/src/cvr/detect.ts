@@ -6,7 +6,12 @@ import { isZip } from './zip.js';
 
 /** What a file is: a CVR format, a companion file, or a zip whose entries decide. */
 export type CvrLayout =
-  CvrFormat | 'dominion-json-manifest' | 'ess-ballots' | 'ballot-manifest' | 'zip';
+  | CvrFormat
+  | 'dominion-json-manifest'
+  | 'ess-ballots'
+  | 'hart-scan-info'
+  | 'ballot-manifest'
+  | 'zip';
 
 export type Detection = { layout: CvrLayout } | { problem: CvrProblem };
 
@@ -61,6 +66,10 @@ function csvLayout(text: string): CvrLayout | undefined {
     return undefined;
   }
   const first = (rows[0] ?? []).map((cell) => cell.trim());
+  const hartHeader = /^#\s*FormatVersion/i.test(first[0] ?? '') ? rows[1] : rows[0];
+  const hartNames = (hartHeader ?? []).map((cell) => cell.trim().replace(/^#/, '').toLowerCase());
+  if (hartNames.includes('cvrid') && hartNames.includes('uniqueidentifier'))
+    return 'hart-scan-info';
   const lead = (index: number): string => excelText(rows[index]?.[0] ?? '').trim();
   const ballotsHeader = rows.find((row) => excelText(row[0] ?? '').trim() === 'Cast Vote Record');
   const names = (ballotsHeader ?? []).map((cell) => cell.trim().toLowerCase());

@@ -67,8 +67,7 @@ export function essRowToBallot(
     else if (lower === 'overvote') {
       vote.overvotes += 1;
       if (column.contest.ranks > 0) (vote.overvotedRanks ??= []).push(column.rank);
-    }
-    else {
+    } else {
       const isWriteIn = /^write-?\s?in/i.test(value);
       layout.book.option(column.contest, {
         id: value,

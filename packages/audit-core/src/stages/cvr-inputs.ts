@@ -18,7 +18,7 @@ export interface InputProblem {
 
 /** What each vote-record input is, and which ES&S ballots files go with which CVR. */
 export interface CvrInputPlan {
-  /** CVR exports to read, each with the ES&S ballots files paired with it. */
+  /** CVR exports to read, each with its companions (ES&S ballots files, Hart scan information). */
   cvrs: { key: string; essBallots: string[] }[];
   /** Ballot manifests, from `input/manifest/` or recognised among the CVR files. */
   manifests: string[];
@@ -58,10 +58,12 @@ export async function planCvrInputs(store: JobStore): Promise<CvrInputPlan> {
     layouts.set(key, 'layout' in detected ? detected.layout : undefined);
   }
   const ballotsFiles: string[] = [];
+  const scanInfoFiles: string[] = [];
   const hasDominionJson = [...layouts.values()].includes('dominion-json');
   for (const [key, layout] of layouts) {
     if (layout === 'ballot-manifest') plan.manifests.push(key);
     else if (layout === 'ess-ballots') ballotsFiles.push(key);
+    else if (layout === 'hart-scan-info') scanInfoFiles.push(key);
     else if (layout === 'dominion-json-manifest' && hasDominionJson)
       plan.companions.set(key, 'Dominion JSON manifest, read with the exports beside it');
     else plan.cvrs.push({ key, essBallots: [] });
@@ -86,6 +88,29 @@ export async function planCvrInputs(store: JobStore): Promise<CvrInputPlan> {
     }
     cvr.essBallots.push(ballots);
     plan.companions.set(ballots, `ES&S ballots file of ${basename(cvr.key)}`);
+  }
+  const hart = plan.cvrs.filter((c) => {
+    const layout = layouts.get(c.key);
+    return layout === undefined || layout === 'hart-xml' || layout === 'zip';
+  });
+  for (const info of scanInfoFiles) {
+    const name = basename(info);
+    const cvr = hart.length === 1 ? hart[0] : closestByName(name, hart);
+    if (!cvr) {
+      const message =
+        hart.length === 0
+          ? `${name} is a Hart scanned ballot information file, but the job has no Hart CVR to join it to`
+          : `${name} is a Hart scanned ballot information file, but its name does not tie it to one of the Hart CVRs (${hart.map((c) => basename(c.key)).join(', ')}): name it after its CVR`;
+      plan.problems.push({
+        severity: 'error',
+        code: 'unpaired-hart-scan-info',
+        file: info,
+        message,
+      });
+      continue;
+    }
+    cvr.essBallots.push(info);
+    plan.companions.set(info, `Hart scanned ballot information of ${basename(cvr.key)}`);
   }
   return plan;
 }

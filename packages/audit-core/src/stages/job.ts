@@ -86,12 +86,12 @@ export async function cvrInputs(store: JobStore): Promise<string[]> {
 
 /**
  * Opens a CVR input through the store: its local file, or a temporary copy. `essBallots` are
- * the ES&S ballots files paired with it (see `planCvrInputs`).
+ * the companion files paired with it (see `planCvrInputs`), or the Hart scanned-ballot-information files.
  */
 export async function openCvr(
   store: JobStore,
   key: string,
-  essBallots: string[] = [],
+  companions: string[] = [],
 ): Promise<{ reader?: CvrReader; problem?: string; done: () => Promise<void> }> {
   let folder: string | undefined;
   const localOf = async (k: string): Promise<string> => {
@@ -113,9 +113,9 @@ export async function openCvr(
     if (folder) await rm(folder, { recursive: true, force: true });
   };
   const path = await localOf(key);
-  const ballots = [];
-  for (const k of essBallots) ballots.push(await localOf(k));
-  const opened = await openCvrFile(path, ballots.length ? { essBallots: ballots } : {});
+  const paths = [];
+  for (const k of companions) paths.push(await localOf(k));
+  const opened = await openCvrFile(path, paths.length ? { companions: paths } : {});
   if ('problem' in opened) return { problem: opened.problem.message, done };
   return { reader: opened.reader, done };
 }

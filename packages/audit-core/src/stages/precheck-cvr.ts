@@ -99,7 +99,9 @@ export async function checkCvrs(
         if (p.severity === 'error' && UNREADABLE.has(p.code)) unreadable.push(p.message);
         ctx.problem({ severity: p.severity, code: p.code, file: key, place, message: p.message });
       }
-      const paired = essBallots.length ? ` with ${essBallots.length} ES&S ballots file(s)` : '';
+      const kind =
+        opened.reader.format === 'hart-xml' ? 'scanned ballot information' : 'ES&S ballots';
+      const paired = essBallots.length ? ` with ${essBallots.length} ${kind} file(s)` : '';
       ctx.info(`${key}: ${opened.reader.format}${paired}, ${count} records`);
     } finally {
       await opened.done();

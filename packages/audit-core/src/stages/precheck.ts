@@ -151,6 +151,7 @@ export async function precheck(ctx: StageContext): Promise<void> {
 
 function companionKind(what: string): string {
   if (what === 'ballot manifest') return 'manifest';
+  if (what.startsWith('Hart scanned')) return 'hart-scan-info';
   return what.startsWith('ES&S ballots') ? 'ess-ballots' : 'cvr';
 }
 

@@ -90,7 +90,7 @@ describe('every real CVR sample', () => {
     );
     expect(files).toHaveLength(1);
     expect(files[0]).toMatchObject({ format: 'ess-csv', ballots: 14, problems: [] });
-    expect(files[0]?.essBallots).toHaveLength(2);
+    expect(files[0]?.companions).toHaveLength(2);
   });
 
   it('reconciles the Arapahoe manifest: 5 batches, 165 ballots, no difference', async () => {

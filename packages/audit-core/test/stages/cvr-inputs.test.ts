@@ -231,4 +231,30 @@ describe('precheck: vote-record inputs as counties send them', () => {
       'scanner 10 batch 2 at Bin 22: manifest 26, CVR 25, difference -1',
     );
   });
+
+  it('joins a Hart scanned ballot information file to the Hart sheets of the job', async () => {
+    const sheets = [
+      '1_0e4cb797-392c-4e64-9034-94694bf97419.xml',
+      '1_1a0e576b-0b2d-474d-8d65-89c968b42262.xml',
+      '2fbc3df3-749a-420c-91be-e2bde8125830.xml',
+    ];
+    const files: Record<string, string> = {
+      'input/cvr/scanned ballots.csv':
+        '#FormatVersion 1\n#BatchId,Workstation,PageNumber,UniqueIdentifier,CvrId\n1,SCAN-01,1,UID-1,nobody\n',
+    };
+    for (const name of sheets) files[`input/cvr/hart/${name}`] = `fixture:hart_xml/${name}`;
+    const store = await jobWith(files);
+    const result = await precheck(store);
+    const inputs = await readCsvAll(store, PATHS.precheckInputs);
+    expect(inputs.find((r) => r.key === 'input/cvr/scanned ballots.csv')?.kind).toBe(
+      'hart-scan-info',
+    );
+    const log = await readFile(join(store.root, 'logs/operation-logs/precheck/log.txt'), 'utf8');
+    expect(log).toContain(
+      'input/cvr/hart: hart-xml with 1 scanned ballot information file(s), 3 records',
+    );
+    expect(result.problems.filter((p) => p.code === 'missing-record').map((p) => p.place)).toEqual([
+      'row 3',
+    ]);
+  });
 });
