@@ -1,6 +1,14 @@
+import { cp, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bufferSource, detectCvrLayout, openEssCsv } from '../../src/cvr/index.js';
-import { collect, realCvr } from './fixtures.js';
+import {
+  bufferSource,
+  detectCvrLayout,
+  openDominionJsonDirectory,
+  openEssCsv,
+} from '../../src/cvr/index.js';
+import { testTempDir } from '../temp-dir.js';
+import { collect, realCvr, realCvrPath } from './fixtures.js';
 
 // The newer ballots-file layout: Machine, Audit Number and Poll Place columns, a 16-hex
 // Tabulator CVR, exceptions listed in one quoted cell.
@@ -60,5 +68,19 @@ describe('empty files', () => {
     expect(await detectCvrLayout(bufferSource('empty.csv', ''))).toMatchObject({
       problem: { message: 'empty.csv is empty (0 bytes): it has no vote records' },
     });
+  });
+
+  it('names an empty CvrExport file inside a Dominion JSON export', async () => {
+    const folder = join(await testTempDir(), 'alaska');
+    await cp(realCvrPath('dominion_json/alaska_2024_partial'), folder, { recursive: true });
+    await writeFile(join(folder, 'CvrExport_1733.json'), '');
+    const reader = await openDominionJsonDirectory(folder);
+    expect(await collect(reader.ballots)).toHaveLength(11);
+    expect(reader.problems.map((p) => [p.code, p.message])).toEqual([
+      [
+        'unreadable-file',
+        'CvrExport_1733.json could not be read before its first session: the file is empty (0 bytes)',
+      ],
+    ]);
   });
 });
