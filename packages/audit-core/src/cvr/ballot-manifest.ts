@@ -27,7 +27,15 @@ const COLUMNS = {
   container: ['container'],
   scanner: ['scannerid', 'tabulator', 'tabulatornum', 'scanner'],
   batch: ['batchid', 'batch name', 'batch'],
-  count: ['numballots', 'number of ballots', 'ballots'],
+  count: [
+    'numballots',
+    'number of ballots',
+    'num ballots',
+    'ballot count',
+    '# of ballots',
+    'total ballots',
+    'ballots',
+  ],
   location: ['storagelocation', 'storage location', 'location'],
 } as const;
 

@@ -61,7 +61,7 @@ function csvLayout(text: string): CvrLayout | undefined {
   const complete = lastBreak > 0 ? text.slice(0, lastBreak) : text;
   let rows: string[][];
   try {
-    rows = parse(complete, { relax_quotes: true, relax_column_count: true, to: 8 });
+    rows = parse(complete, { relax_quotes: true, relax_column_count: true, to: 20 });
   } catch {
     return undefined;
   }
@@ -78,7 +78,13 @@ function csvLayout(text: string): CvrLayout | undefined {
   if (first.includes('BallotID') && first.some((cell) => cell.startsWith('Choice_'))) {
     return 'clearballot-csv';
   }
-  if (first.some((cell) => /^(NumBallots|Number of Ballots)$/i.test(cell)))
+  if (
+    first.some((cell) =>
+      /^(NumBallots|Num Ballots|Number of Ballots|Ballot Count|# of Ballots|Total Ballots)$/i.test(
+        cell,
+      ),
+    )
+  )
     return 'ballot-manifest';
   if (lead(3) === 'CvrNumber') return 'dominion-csv';
   return undefined;

@@ -130,8 +130,8 @@ export async function genBif(ctx: StageContext): Promise<void> {
   const plan = await planCvrInputs(ctx.store);
   const tallies: { file: string; format: string; contests: ContestTally[] }[] = [];
   const groups = new Map<string, number>();
-  for (const { key: input, essBallots } of plan.cvrs) {
-    const opened = await openCvr(ctx.store, input, essBallots);
+  for (const { key: input, companions } of plan.cvrs) {
+    const opened = await openCvr(ctx.store, input, companions);
     try {
       if (!opened.reader) {
         ctx.problem({

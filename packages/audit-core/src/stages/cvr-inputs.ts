@@ -19,7 +19,7 @@ export interface InputProblem {
 /** What each vote-record input is, and which ES&S ballots files go with which CVR. */
 export interface CvrInputPlan {
   /** CVR exports to read, each with its companions (ES&S ballots files, Hart scan information). */
-  cvrs: { key: string; essBallots: string[] }[];
+  cvrs: { key: string; companions: string[] }[];
   /** Ballot manifests, from `input/manifest/` or recognised among the CVR files. */
   manifests: string[];
   /** Inputs that are not read on their own: key → what they are. */
@@ -51,7 +51,7 @@ export async function planCvrInputs(store: JobStore): Promise<CvrInputPlan> {
   const layouts = new Map<string, CvrLayout | undefined>();
   for (const key of await cvrInputs(store)) {
     if (!files.has(key)) {
-      plan.cvrs.push({ key, essBallots: [] });
+      plan.cvrs.push({ key, companions: [] });
       continue;
     }
     const detected = await detectCvrLayout(storeSource(store, key));
@@ -66,7 +66,7 @@ export async function planCvrInputs(store: JobStore): Promise<CvrInputPlan> {
     else if (layout === 'hart-scan-info') scanInfoFiles.push(key);
     else if (layout === 'dominion-json-manifest' && hasDominionJson)
       plan.companions.set(key, 'Dominion JSON manifest, read with the exports beside it');
-    else plan.cvrs.push({ key, essBallots: [] });
+    else plan.cvrs.push({ key, companions: [] });
   }
   for (const key of await listKeys(store, PATHS.manifests))
     if (!key.endsWith('/')) plan.manifests.push(key);
@@ -86,7 +86,7 @@ export async function planCvrInputs(store: JobStore): Promise<CvrInputPlan> {
       });
       continue;
     }
-    cvr.essBallots.push(ballots);
+    cvr.companions.push(ballots);
     plan.companions.set(ballots, `ES&S ballots file of ${basename(cvr.key)}`);
   }
   const hart = plan.cvrs.filter((c) => {
@@ -109,7 +109,7 @@ export async function planCvrInputs(store: JobStore): Promise<CvrInputPlan> {
       });
       continue;
     }
-    cvr.essBallots.push(info);
+    cvr.companions.push(info);
     plan.companions.set(info, `Hart scanned ballot information of ${basename(cvr.key)}`);
   }
   return plan;

@@ -85,7 +85,7 @@ export async function cvrInputs(store: JobStore): Promise<string[]> {
 }
 
 /**
- * Opens a CVR input through the store: its local file, or a temporary copy. `essBallots` are
+ * Opens a CVR input through the store: its local file, or a temporary copy. `companions` are
  * the companion files paired with it (see `planCvrInputs`), or the Hart scanned-ballot-information files.
  */
 export async function openCvr(

@@ -73,10 +73,10 @@ export async function checkCvrs(
     rowOf(p.file).problems += 1;
     ctx.problem(p);
   }
-  for (const { key, essBallots } of plan.cvrs) {
+  for (const { key, companions } of plan.cvrs) {
     ctx.checkCancelled();
     const row = rowOf(key);
-    const opened = await openCvr(ctx.store, key, essBallots);
+    const opened = await openCvr(ctx.store, key, companions);
     try {
       if (!opened.reader) {
         row.problems += 1;
@@ -101,7 +101,7 @@ export async function checkCvrs(
       }
       const kind =
         opened.reader.format === 'hart-xml' ? 'scanned ballot information' : 'ES&S ballots';
-      const paired = essBallots.length ? ` with ${essBallots.length} ${kind} file(s)` : '';
+      const paired = companions.length ? ` with ${companions.length} ${kind} file(s)` : '';
       ctx.info(`${key}: ${opened.reader.format}${paired}, ${count} records`);
     } finally {
       await opened.done();
