@@ -39,7 +39,9 @@ export function parseChoiceHeader(header: string): ChoiceHeader {
   if (!id) return { error: `"${parts[0] ?? ''}" is not Choice_<id>_<n>` };
   const ruleAt = parts.findIndex((part, i) => i >= 2 && VOTE_RULE.test(part));
   if (ruleAt < 0) return { error: 'it has no "Vote For N" or "Number of Winners N" part' };
-  if (parts.length < ruleAt + 3) return { error: 'it has no choice and party after the vote rule' };
+  if (parts.length < ruleAt + 2) return { error: 'it has no choice after the vote rule' };
+  // Without a party the choice is the last part.
+  const hasParty = parts.length >= ruleAt + 3;
   let contestParts = parts.slice(1, ruleAt);
   const rankMatch = contestParts.length > 1 ? RANK.exec(contestParts.at(-1) ?? '') : null;
   const rank = rankMatch ? Number(rankMatch[1]) : undefined;
@@ -50,10 +52,10 @@ export function parseChoiceHeader(header: string): ChoiceHeader {
     ...(rank !== undefined ? { rank } : {}),
     voteFor: Number(VOTE_RULE.exec(parts[ruleAt] ?? '')?.[1] ?? 1),
     choice: parts
-      .slice(ruleAt + 1, -1)
+      .slice(ruleAt + 1, hasParty ? -1 : undefined)
       .join(':')
       .trim(),
-    party: parts.at(-1)?.trim() ?? '',
+    party: hasParty ? (parts.at(-1)?.trim() ?? '') : '',
   };
 }
 

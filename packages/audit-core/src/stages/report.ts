@@ -335,6 +335,8 @@ async function zipKeys(ctx: StageContext, keys: string[], target: string): Promi
 /** A zip of what officials and observers download: BIF, votes, comparison and report. */
 export async function exportJob(ctx: StageContext): Promise<void> {
   const prefixes = [
+    'precheck/manifest.csv',
+    'gen_bif/cvr-tallies.json',
     'gen_bif/bif.csv',
     'gen_bif/residue.csv',
     'gentemplates/target-mapping.csv',

@@ -78,6 +78,16 @@ describe('Clear Ballot header variants', () => {
     expect(mayor?.ballotsOvervoted).toBe(1);
   });
 
+  it('reads a choice header without a party', async () => {
+    const csv =
+      'BallotID,Choice_1_1:Measure A:Vote For 1:Yes,Choice_2_1:Measure A:Vote For 1:No\nB-1,1,0\n';
+    const reader = await openClearBallotCsv(bufferSource('m.csv', csv));
+    expect(reader.contests[0]?.options).toEqual([
+      { id: '1', name: 'Yes' },
+      { id: '2', name: 'No' },
+    ]);
+  });
+
   it('says which part of a header it does not understand', async () => {
     const csv = `BallotID,Choice_1_1:Mayor:Pick One:Alice:NON\nB-1,1\n`;
     await expect(openClearBallotCsv(bufferSource('odd.csv', csv))).rejects.toThrow(
