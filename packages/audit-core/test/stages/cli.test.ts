@@ -152,4 +152,20 @@ describe('scrutineer-audit', () => {
     expect(mystery.stdout).toContain('unknown CVR layout');
     expect((await cli(['read-cvr'])).code).toBe(2);
   });
+
+  it('is named by the repository root package, so npx finds it locally', async () => {
+    const repo = join(root, '../..');
+    const pkg = JSON.parse(await readFile(join(repo, 'package.json'), 'utf8')) as {
+      bin?: Record<string, string>;
+    };
+    const bin = pkg.bin?.['scrutineer-audit'];
+    expect(bin).toBe('packages/audit-core/bin/scrutineer-audit.js');
+    const own = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
+      bin?: Record<string, string>;
+    };
+    expect(join(root, own.bin?.['scrutineer-audit'] ?? '')).toBe(join(repo, bin ?? ''));
+    const text = await readFile(join(repo, bin ?? ''), 'utf8');
+    expect(text.startsWith('#!/usr/bin/env node')).toBe(true);
+    expect(text).toContain("import('../dist/cli.js')");
+  });
 });
