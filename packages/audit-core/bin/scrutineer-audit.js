@@ -5,6 +5,8 @@ try {
 } catch (error) {
   if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes('dist/cli.js'))
     throw error;
-  process.stderr.write('scrutineer-audit: not built yet; run `npx tsc -b` at the repository root\n');
+  process.stderr.write(
+    'scrutineer-audit: not built yet; run `npx tsc -b` at the repository root\n',
+  );
   process.exit(2);
 }
