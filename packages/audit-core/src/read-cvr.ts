@@ -7,7 +7,7 @@ import { openCvrFile } from './cvr/open.js';
 import { BatchTally, reconcileBatches, reconcileWithManifest } from './cvr/reconcile.js';
 import { fileSource } from './cvr/source.js';
 import { CvrTally, type ContestTally } from './cvr/tally.js';
-import { closestByName } from './stages/cvr-inputs.js';
+import { closestByName } from './cvr/pairing.js';
 
 /** What `read-cvr` found in one export. */
 export interface CvrFileReport {

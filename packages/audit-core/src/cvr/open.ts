@@ -14,7 +14,9 @@ import { openHartXml, openHartZip } from './hart.js';
 import type { CvrProblem } from './model.js';
 import type { CvrReader } from './reader.js';
 import { bufferSource, fileSource, readSourceText, type CvrSource } from './source.js';
-import { walkZip } from './zip.js';
+import { closestByName } from './pairing.js';
+import { concatReaders } from './reader.js';
+import { walkZip, zipEntrySource } from './zip.js';
 
 export type OpenCvrResult = { reader: CvrReader } | { problem: CvrProblem };
 
@@ -77,7 +79,7 @@ export async function openCvrFile(
       case 'hart-xml':
         return { reader: openHartXml([source], { scanInfo }) };
       case 'zip':
-        return await openZip(path, companions.scanInfo);
+        return await openZip(path, companions.scanInfo, companions.essBallots);
       default:
         return problem(
           file,
@@ -112,8 +114,14 @@ async function sortCompanions(
   for (const path of options.companions ?? []) {
     const source = fileSource(path);
     const detected = await detectCvrLayout(source);
-    if ('layout' in detected && detected.layout === 'hart-scan-info') scanInfo.push(source);
-    else essBallots.push(source);
+    const layout = 'layout' in detected ? detected.layout : undefined;
+    if (layout === 'hart-scan-info') scanInfo.push(source);
+    else if (layout !== 'zip') essBallots.push(source);
+    else
+      for (const entry of await zipEntries(path)) {
+        if (entry.layout === 'hart-scan-info') scanInfo.push(entry.source);
+        if (entry.layout === 'ess-ballots') essBallots.push(entry.source);
+      }
   }
   return { essBallots, scanInfo };
 }
@@ -145,32 +153,142 @@ async function openDirectory(path: string, scanInfo: CvrSource[]): Promise<OpenC
   );
 }
 
-async function openZip(path: string, scanInfo: CvrSource[]): Promise<OpenCvrResult> {
+/** Layouts of a CVR table a zip may hold, read straight from the archive. */
+const TABLES: ReadonlySet<CvrLayout> = new Set([
+  'dominion-csv',
+  'ess-csv',
+  'ess-xlsx',
+  'clearballot-csv',
+]);
+
+/**
+ * A zip is looked into: a Dominion JSON export, Hart sheets (with any scanned-ballot-information
+ * CSVs), or CVR tables (Dominion, ES&S, Clear Ballot CSV; ES&S workbooks) with the ES&S ballots
+ * files that go with them. Counties send their exports zipped as they came.
+ */
+async function openZip(
+  path: string,
+  scanInfo: CvrSource[],
+  outsideBallots: CvrSource[] = [],
+): Promise<OpenCvrResult> {
   const inside = [...scanInfo];
+  const tables: { key: string; layout: CvrLayout }[] = [];
+  const ballots: string[] = [];
   let isHart = false;
   for await (const item of walkZip(path)) {
     if (dominionManifestKind(item.name) || /CvrExport[^/]*\.json$/i.test(item.name)) {
       return { reader: await openDominionJsonZip(path) };
     }
     const lower = item.name.toLowerCase();
-    if (lower.endsWith('.csv')) {
-      // Scanned-ballot-information CSVs are small; kept in memory to join as the sheets stream.
-      const text = await readSourceText(item.source, 64 * 1024 * 1024);
-      const source = bufferSource(basename(item.name), text);
-      const detected = await detectCvrLayout(source);
-      if ('layout' in detected && detected.layout === 'hart-scan-info') inside.push(source);
+    if (lower.endsWith('.xml')) {
+      if (isHart) continue;
+      const detected = await detectCvrLayout(item.source);
+      isHart = 'layout' in detected && detected.layout === 'hart-xml';
       continue;
     }
-    if (isHart || !lower.endsWith('.xml')) continue;
+    if (!/\.(csv|txt|xlsx)$/.test(lower)) continue;
     const detected = await detectCvrLayout(item.source);
-    isHart = 'layout' in detected && detected.layout === 'hart-xml';
+    if (!('layout' in detected)) continue;
+    const { layout } = detected;
+    if (layout === 'hart-scan-info')
+      // Small by nature; kept in memory to join as the sheets stream.
+      inside.push(bufferSource(basename(item.name), await readSourceText(item.source)));
+    else if (layout === 'ess-ballots') ballots.push(item.name);
+    else if (TABLES.has(layout)) tables.push({ key: item.name, layout });
   }
   if (isHart)
     return { reader: openHartZip(path, { scanInfo: inside.length ? inside : undefined }) };
+  if (tables.length > 0)
+    return { reader: await openZipTables(path, tables, ballots, outsideBallots) };
   const file = basename(path);
   return problem(
     file,
-    `${file}: unknown CVR layout: the zip holds no Dominion JSON export and no Hart XML`,
+    `${file}: unknown CVR layout: the zip holds no Dominion JSON export, no Hart XML and no CVR table (Dominion, ES&S or Clear Ballot CSV, ES&S workbook)`,
     'unknown-layout',
   );
+}
+
+async function openZipTables(
+  path: string,
+  tables: { key: string; layout: CvrLayout }[],
+  ballots: string[],
+  outsideBallots: CvrSource[],
+): Promise<CvrReader> {
+  const ess = tables.filter((t) => t.layout === 'ess-csv' || t.layout === 'ess-xlsx');
+  const paired = new Map<string, CvrSource[]>();
+  const unpaired: CvrProblem[] = [];
+  for (const name of ballots) {
+    const cvr = ess.length === 1 ? ess[0] : closestByName(basename(name), ess);
+    if (!cvr) {
+      unpaired.push({
+        code: 'unknown-layout',
+        severity: 'error',
+        file: basename(name),
+        message: `${basename(name)} is an ES&S ballots file, but neither is it the zip's only ES&S CVR's nor does its name start with one's: name it after its CVR export`,
+      });
+      continue;
+    }
+    paired.set(cvr.key, [...(paired.get(cvr.key) ?? []), zipEntrySource(path, name)]);
+  }
+  // Ballots files given beside the zip go with its only ES&S CVR, or the one they are named after.
+  for (const source of outsideBallots) {
+    const cvr = ess.length === 1 ? ess[0] : closestByName(source.name, ess);
+    if (cvr) paired.set(cvr.key, [...(paired.get(cvr.key) ?? []), source]);
+    else
+      unpaired.push({
+        code: 'unknown-layout',
+        severity: 'error',
+        file: source.name,
+        message: `${source.name} is an ES&S ballots file, but ${basename(path)} holds no ES&S CVR it can go with`,
+      });
+  }
+  const readers: CvrReader[] = [];
+  for (const { key, layout } of tables) {
+    const source = zipEntrySource(path, key);
+    const options = paired.has(key) ? { ballots: paired.get(key) } : {};
+    if (layout === 'dominion-csv') readers.push(await openDominionCsv(source));
+    else if (layout === 'ess-csv') readers.push(await openEssCsv(source, options));
+    else if (layout === 'ess-xlsx') readers.push(await openEssXlsx(source, options));
+    else readers.push(await openClearBallotCsv(source));
+  }
+  const reader = readers.length === 1 ? (readers[0] as CvrReader) : concatReaders(readers);
+  reader.problems.push(...unpaired);
+  return reader;
+}
+
+/** The CSV and workbook files of a zip with their layouts, each as a source to open later. */
+export async function zipEntries(
+  path: string,
+): Promise<{ name: string; layout: CvrLayout; source: CvrSource }[]> {
+  const found: { name: string; layout: CvrLayout; source: CvrSource }[] = [];
+  for await (const item of walkZip(path)) {
+    if (!/\.(csv|txt|xlsx)$/i.test(item.name)) continue;
+    const detected = await detectCvrLayout(item.source);
+    if ('layout' in detected)
+      found.push({
+        name: item.name,
+        layout: detected.layout,
+        source: zipEntrySource(path, item.name),
+      });
+  }
+  return found;
+}
+
+/**
+ * What a zip is as a job input when it holds only companions: ES&S ballots files, Hart
+ * scanned-ballot-information files or ballot manifests; undefined when it holds a CVR.
+ */
+export async function zipCompanionKind(path: string): Promise<CvrLayout | undefined> {
+  const kinds = new Set<CvrLayout>();
+  for await (const item of walkZip(path)) {
+    const lower = item.name.toLowerCase();
+    if (lower.endsWith('.xml') || lower.endsWith('.json')) return undefined;
+    if (!/\.(csv|txt|xlsx)$/.test(lower)) continue;
+    const detected = await detectCvrLayout(item.source);
+    if ('layout' in detected) kinds.add(detected.layout);
+  }
+  const only = kinds.size === 1 ? [...kinds][0] : undefined;
+  return only === 'ess-ballots' || only === 'hart-scan-info' || only === 'ballot-manifest'
+    ? only
+    : undefined;
 }

@@ -2,11 +2,13 @@ import { parse } from 'csv-parse/sync';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { detectCvrLayout, type CvrLayout } from '../cvr/detect.js';
+import { closestByName } from '../cvr/pairing.js';
 import { readEssBallots } from '../cvr/ess-ballots.js';
 import { ProblemLog } from '../cvr/reader.js';
 import { readSourceText, type CvrSource } from '../cvr/source.js';
 import type { JobStore } from '../storage/index.js';
-import { cvrInputs, listKeys, openCvr, PATHS } from './job.js';
+import { zipCompanionKind } from '../cvr/open.js';
+import { cvrInputs, listKeys, localCopies, openCvr, PATHS } from './job.js';
 
 /** A problem found while sorting the job's vote-record inputs. */
 export interface InputProblem {
@@ -24,6 +26,8 @@ export interface CvrInputPlan {
   manifests: string[];
   /** Inputs that are not read on their own: key → what they are. */
   companions: Map<string, string>;
+  /** Companion inputs that are zips of companion files. */
+  zipped: Set<string>;
   problems: InputProblem[];
 }
 
@@ -46,7 +50,13 @@ export function storeSource(store: JobStore, key: string): CvrSource {
  * else the one whose name it shares; else the one holding its CVR numbers.
  */
 export async function planCvrInputs(store: JobStore): Promise<CvrInputPlan> {
-  const plan: CvrInputPlan = { cvrs: [], manifests: [], companions: new Map(), problems: [] };
+  const plan: CvrInputPlan = {
+    cvrs: [],
+    manifests: [],
+    companions: new Map(),
+    zipped: new Set(),
+    problems: [],
+  };
   const files = new Set(await listKeys(store, PATHS.cvr));
   const layouts = new Map<string, CvrLayout | undefined>();
   for (const key of await cvrInputs(store)) {
@@ -56,6 +66,24 @@ export async function planCvrInputs(store: JobStore): Promise<CvrInputPlan> {
     }
     const detected = await detectCvrLayout(storeSource(store, key));
     layouts.set(key, 'layout' in detected ? detected.layout : undefined);
+  }
+  // Election file sets arrive zipped: a zip holding only ballots files, scanned-ballot
+  // information or a manifest is a companion. Looking costs a local copy, so only when the
+  // job has another zip such a companion could belong to.
+  const zips = [...layouts].filter(([, layout]) => layout === 'zip').map(([key]) => key);
+  if (zips.length > 1) {
+    const local = localCopies(store);
+    try {
+      for (const key of zips) {
+        const kind = await zipCompanionKind(await local.pathOf(key));
+        if (kind) {
+          layouts.set(key, kind);
+          plan.zipped.add(key);
+        }
+      }
+    } finally {
+      await local.done();
+    }
   }
   const ballotsFiles: string[] = [];
   const scanInfoFiles: string[] = [];
@@ -73,7 +101,7 @@ export async function planCvrInputs(store: JobStore): Promise<CvrInputPlan> {
   for (const key of plan.manifests) plan.companions.set(key, 'ballot manifest');
   const essCvrs = plan.cvrs.filter((c) => {
     const layout = layouts.get(c.key);
-    return layout === 'ess-csv' || layout === 'ess-xlsx';
+    return layout === 'ess-csv' || layout === 'ess-xlsx' || layout === 'zip';
   });
   for (const ballots of ballotsFiles) {
     const cvr = await pairBallotsFile(store, ballots, essCvrs);
@@ -128,6 +156,8 @@ async function pairBallotsFile(
   if (essCvrs.length === 1) return essCvrs[0] as Candidate;
   const byName = closestByName(name, essCvrs);
   if (byName) return byName;
+  if (name.toLowerCase().endsWith('.zip'))
+    return `${name} holds ES&S ballots files, but its name does not start with one of the ES&S CVR exports' names (${essCvrs.map((c) => basename(c.key)).join(', ')}): name it after its CVR export`;
   const numbers = await ballotsNumbers(store, ballots);
   let best: Candidate | undefined;
   let bestShared = 0;
@@ -140,25 +170,6 @@ async function pairBallotsFile(
   if (best && !tied) return best;
   const names = essCvrs.map((c) => basename(c.key)).join(', ');
   return `${name} is an ES&S ballots file, but neither its name nor its CVR numbers tie it to one of the ES&S CVR exports (${names}): name it after its CVR export`;
-}
-
-const stem = (name: string): string =>
-  name
-    .toLowerCase()
-    .replace(/\.[a-z0-9]+$/, '')
-    .replace(/\b(cvr|cast|vote|records?|ballots?|export)\b/g, '')
-    .replace(/[^a-z0-9]+/g, '');
-
-/** The CVR whose name, with the usual words taken out, is the longest start of the ballots file's. */
-export function closestByName<T extends { key: string }>(name: string, cvrs: T[]): T | undefined {
-  const own = stem(name);
-  const scored = cvrs
-    .map((cvr) => ({ cvr, s: stem(basename(cvr.key)) }))
-    .filter(({ s }) => s.length > 0 && own.startsWith(s))
-    .sort((a, b) => b.s.length - a.s.length);
-  if (scored.length === 0) return undefined;
-  if (scored.length > 1 && scored[0]?.s.length === scored[1]?.s.length) return undefined;
-  return scored[0]?.cvr;
 }
 
 async function ballotsNumbers(store: JobStore, key: string): Promise<Set<string>> {

@@ -93,31 +93,41 @@ export async function openCvr(
   key: string,
   companions: string[] = [],
 ): Promise<{ reader?: CvrReader; problem?: string; done: () => Promise<void> }> {
-  let folder: string | undefined;
-  const localOf = async (k: string): Promise<string> => {
-    const direct = store.localPath?.(k);
-    if (direct) return direct;
-    folder ??= await mkdtemp(join(tmpdir(), 'scrutineer-cvr-'));
-    const name = k.slice(PATHS.cvr.length).replaceAll('/', '_') || 'cvr';
-    const local = new FolderStore(folder);
-    if (await store.exists(k)) await local.write(name, await store.read(k));
-    else
-      for await (const object of store.list(`${k}/`))
-        await local.write(
-          `${name}/${object.key.slice(k.length + 1)}`,
-          await store.read(object.key),
-        );
-    return join(folder, name);
-  };
-  const done = async (): Promise<void> => {
-    if (folder) await rm(folder, { recursive: true, force: true });
-  };
-  const path = await localOf(key);
+  const local = localCopies(store);
+  const path = await local.pathOf(key);
   const paths = [];
-  for (const k of companions) paths.push(await localOf(k));
+  for (const k of companions) paths.push(await local.pathOf(k));
   const opened = await openCvrFile(path, paths.length ? { companions: paths } : {});
-  if ('problem' in opened) return { problem: opened.problem.message, done };
-  return { reader: opened.reader, done };
+  if ('problem' in opened) return { problem: opened.problem.message, done: local.done };
+  return { reader: opened.reader, done: local.done };
+}
+
+/** Local files for job inputs: the store's own where it has them, else temporary copies. */
+export function localCopies(store: JobStore): {
+  pathOf: (key: string) => Promise<string>;
+  done: () => Promise<void>;
+} {
+  let folder: string | undefined;
+  return {
+    async pathOf(k: string): Promise<string> {
+      const direct = store.localPath?.(k);
+      if (direct) return direct;
+      folder ??= await mkdtemp(join(tmpdir(), 'scrutineer-cvr-'));
+      const name = k.slice(PATHS.cvr.length).replaceAll('/', '_') || 'cvr';
+      const local = new FolderStore(folder);
+      if (await store.exists(k)) await local.write(name, await store.read(k));
+      else
+        for await (const object of store.list(`${k}/`))
+          await local.write(
+            `${name}/${object.key.slice(k.length + 1)}`,
+            await store.read(object.key),
+          );
+      return join(folder, name);
+    },
+    async done(): Promise<void> {
+      if (folder) await rm(folder, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function electionInfo(store: JobStore): Promise<ElectionInfo | undefined> {

@@ -1,8 +1,9 @@
-import { readBallotManifest } from '../cvr/ballot-manifest.js';
+import { readBallotManifest, type BallotManifest } from '../cvr/ballot-manifest.js';
+import { zipEntries } from '../cvr/open.js';
 import { BatchTally, reconcileBatches, reconcileWithManifest } from '../cvr/reconcile.js';
 import { writeCsv, type StageContext } from './context.js';
 import { jobFlag, storeSource, type CvrInputPlan } from './cvr-inputs.js';
-import { openCvr, PATHS } from './job.js';
+import { localCopies, openCvr, PATHS } from './job.js';
 import type { InputRow } from './precheck.js';
 
 /** The JOB settings argument that lets an audit go on without the parts of a CVR it cannot read. */
@@ -118,7 +119,7 @@ export async function checkCvrs(
   const reconciled: Record<string, unknown>[] = [];
   let differing = 0;
   for (const key of plan.manifests) {
-    const manifest = await readBallotManifest(storeSource(ctx.store, key));
+    const manifest = await readManifestInput(ctx, key, plan.zipped.has(key));
     const problems = [...manifest.problems, ...reconcileWithManifest(tally, manifest)];
     rowOf(key).problems += problems.length;
     for (const p of problems)
@@ -164,4 +165,27 @@ export function unreadableMessage(parts: string[]): string {
   const shown = parts.slice(0, 3).join('; ');
   const more = parts.length > 3 ? `; and ${parts.length - 3} more` : '';
   return `${parts.length} part(s) of the vote records could not be read: ${shown}${more}. Re-export them, or set ${ACCEPT_UNREADABLE} to TRUE in the JOB file to audit without them`;
+}
+
+/** A manifest input: the file itself, or the manifest files of a zip read as one. */
+async function readManifestInput(
+  ctx: StageContext,
+  key: string,
+  isZip: boolean,
+): Promise<BallotManifest> {
+  if (!isZip) return readBallotManifest(storeSource(ctx.store, key));
+  const local = localCopies(ctx.store);
+  try {
+    const entries = await zipEntries(await local.pathOf(key));
+    const parts = [];
+    for (const entry of entries.filter((e) => e.layout === 'ballot-manifest'))
+      parts.push(await readBallotManifest(entry.source));
+    return {
+      file: key.split('/').pop() ?? key,
+      batches: parts.flatMap((p) => p.batches),
+      problems: parts.flatMap((p) => p.problems),
+    };
+  } finally {
+    await local.done();
+  }
 }

@@ -5,6 +5,7 @@ import { FolderStore, PATHS, runStage, stageNamed } from '../../src/index.js';
 import { readCsvAll } from '../../src/stages/context.js';
 import { realCvrPath } from '../cvr/fixtures.js';
 import { testTempDir } from '../temp-dir.js';
+import { writeZip } from '../cvr/zip-helpers.js';
 
 async function jobWith(files: Record<string, string | Buffer>): Promise<FolderStore> {
   const job = await testTempDir('scrutineer-cvr-inputs-');
@@ -255,6 +256,45 @@ describe('precheck: vote-record inputs as counties send them', () => {
     );
     expect(result.problems.filter((p) => p.code === 'missing-record').map((p) => p.place)).toEqual([
       'row 3',
+    ]);
+  });
+
+  it('sorts zipped sets as the server stores them: CVR, ballots files, manifest', async () => {
+    const zipOf = async (entries: Record<string, string>) => {
+      const files = await Promise.all(
+        Object.entries(entries).map(async ([name, fixture]) => ({
+          name,
+          data: await readFile(realCvrPath(fixture)),
+        })),
+      );
+      return readFile(await writeZip(files));
+    };
+    const store = await jobWith({
+      'input/cvr/county.zip': await zipOf({ 'cvr.csv': 'ess/ess_cvr.csv' }),
+      'input/cvr/county_ballots.zip': await zipOf({
+        'b1.csv': 'ess/ess_ballots_1.csv',
+        'b2.csv': 'ess/ess_ballots_2.csv',
+      }),
+      'input/cvr/manifest.zip': await zipOf({
+        'manifest.csv': 'dominion_csv/arapahoe_2016_ballot_manifest.csv',
+      }),
+    });
+    const result = await precheck(store);
+    expect(result.status).toBe('SUCCESS');
+    const inputs = await readCsvAll(store, PATHS.precheckInputs);
+    expect(inputs.map((r) => [r.key, r.kind, r.records])).toEqual([
+      ['input/cvr/county.zip', 'cvr', '14'],
+      ['input/cvr/county_ballots.zip', 'ess-ballots', ''],
+      ['input/cvr/manifest.zip', 'manifest', ''],
+    ]);
+    expect(result.problems.map((p) => p.code)).not.toContain('missing-ballot-entry');
+    const batches = await readCsvAll(store, PATHS.precheckManifest);
+    expect(batches.slice(0, 5).map((b) => [b.scanner, b.batch, b.manifest_ballots])).toEqual([
+      ['10', '2', '25'],
+      ['3', '800', '20'],
+      ['4', '1200', '50'],
+      ['5', '1600', '20'],
+      ['9', '3200', '50'],
     ]);
   });
 });
