@@ -5,6 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { directorySink } from './cvr/writers/index.js';
+import { hasUnreadable, readCvrCsv, readCvrFiles } from './read-cvr.js';
 import {
   joinBatches,
   runBatch,
@@ -25,6 +26,9 @@ ${STAGES.map((s) => `  ${s.name.padEnd(13)} ${s.description}`).join('\n')}
 
 Other commands:
   all            run every stage from precheck to genreport
+  read-cvr FILE… read CVR exports (with ES&S ballots files and ballot manifests given
+                 alongside) and print each one's layout, counts and contest tallies:
+                 --format json (default) or csv; no --job needed
   generate       write a synthetic election job: --ballots N (default 200), --seed S
 
 Options:
@@ -34,9 +38,11 @@ Options:
   --join              join a stage's batches after they all ran
   --batch-size <n>    ballots per batch (extractvote, default 500)
   --quiet             no progress lines
+  --format json|csv   read-cvr output
   --help              this text
 
-Exit status: 0 success, 1 the stage failed (see the log), 2 bad usage, 130 stopped.`;
+Exit status: 0 success, 1 the stage failed (see the log) or read-cvr met a part it could
+not read, 2 bad usage, 130 stopped.`;
 
 function fail(message: string): never {
   process.stderr.write(`scrutineer-audit: ${message}\n\n${HELP}\n`);
@@ -57,6 +63,7 @@ async function main(): Promise<number> {
         ballots: { type: 'string' },
         seed: { type: 'string' },
         quiet: { type: 'boolean' },
+        format: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -68,6 +75,17 @@ async function main(): Promise<number> {
   if (values.help || !command) {
     process.stdout.write(`${HELP}\n`);
     return values.help ? 0 : 2;
+  }
+  if (command === 'read-cvr') {
+    const files = positionals.slice(1);
+    if (files.length === 0) fail('read-cvr needs at least one FILE');
+    const format = values.format ?? 'json';
+    if (format !== 'json' && format !== 'csv') fail('--format must be json or csv');
+    const result = await readCvrFiles(files);
+    process.stdout.write(
+      format === 'csv' ? readCvrCsv(result) : `${JSON.stringify(result, null, 2)}\n`,
+    );
+    return hasUnreadable(result) ? 1 : 0;
   }
   if (!values.job) fail('--job <dir> is required');
   const store = new FolderStore(values.job);

@@ -6,6 +6,8 @@ import type { CvrSource } from './source.js';
 /** One batch of paper ballots as the county's ballot manifest lists it. */
 export interface ManifestBatch {
   county: string;
+  /** Arlo's `Container`: the box or bin the batch is kept in, when the manifest has one. */
+  container: string;
   scanner: string;
   batch: string;
   count: number;
@@ -21,16 +23,29 @@ export interface BallotManifest {
 
 // ColoradoRLA's headers first, then the names Arlo's manifests use for the same columns.
 const COLUMNS = {
-  county: ['countyid', 'container'],
-  scanner: ['scannerid', 'tabulator'],
-  batch: ['batchid', 'batch name'],
-  count: ['numballots', 'number of ballots'],
-  location: ['storagelocation'],
+  county: ['countyid', 'county'],
+  container: ['container'],
+  scanner: ['scannerid', 'tabulator', 'tabulatornum', 'scanner'],
+  batch: ['batchid', 'batch name', 'batch'],
+  count: [
+    'numballots',
+    'number of ballots',
+    'num ballots',
+    'ballot count',
+    '# of ballots',
+    'total ballots',
+    'ballots',
+  ],
+  location: ['storagelocation', 'storage location', 'location'],
 } as const;
 
 type Column = keyof typeof COLUMNS;
 
-/** Reads a ballot manifest (`CountyID,ScannerID,BatchID,NumBallots,StorageLocation`). */
+/**
+ * Reads a ballot manifest: ColoradoRLA's `CountyID,ScannerID,BatchID,NumBallots,StorageLocation`
+ * or Arlo's `[Container,]Tabulator,Batch Name,Number of Ballots`. A batch is keyed by scanner
+ * and batch; the numbers `"0010"` and `10` are the same scanner.
+ */
 export async function readBallotManifest(source: CvrSource): Promise<BallotManifest> {
   const file = source.name;
   const log = new ProblemLog();
@@ -39,11 +54,13 @@ export async function readBallotManifest(source: CvrSource): Promise<BallotManif
   let index: Record<Column, number> | undefined;
   for await (const { line, cells } of readCsvRows(source)) {
     if (!index) {
+      if (cells.every((cell) => cell.trim() === '')) continue;
       const names = cells.map((cell) => cell.trim().toLowerCase());
       const find = (column: Column): number =>
         names.findIndex((name) => (COLUMNS[column] as readonly string[]).includes(name));
       index = {
         county: find('county'),
+        container: find('container'),
         scanner: find('scanner'),
         batch: find('batch'),
         count: find('count'),
@@ -54,21 +71,23 @@ export async function readBallotManifest(source: CvrSource): Promise<BallotManif
           'manifest-malformed-row',
           file,
           line,
-          `${file} row ${line}: no BatchID or NumBallots column`,
+          `${file} row ${line}: no batch column (BatchID or Batch Name) or no count column (NumBallots or Number of Ballots)`,
         );
         break;
       }
       continue;
     }
+    if (cells.every((cell) => cell.trim() === '')) continue;
     const at = index;
     const get = (column: Column): string =>
       at[column] < 0 ? '' : (cells[at[column]]?.trim() ?? '');
     const batch = {
       county: get('county'),
+      container: get('container'),
       scanner: get('scanner'),
       batch: get('batch'),
       count: Number(get('count')),
-      location: get('location'),
+      location: get('location') || get('container'),
       row: line,
     };
     if (batch.batch === '' || !/^\d+$/.test(get('count'))) {
@@ -80,7 +99,7 @@ export async function readBallotManifest(source: CvrSource): Promise<BallotManif
       );
       continue;
     }
-    const key = `${batch.scanner}\u0000${batch.batch}`;
+    const key = batchKey(batch.scanner, batch.batch);
     const earlier = seen.get(key);
     if (earlier !== undefined) {
       log.error(
@@ -95,4 +114,11 @@ export async function readBallotManifest(source: CvrSource): Promise<BallotManif
     batches.push(batch);
   }
   return { file, batches, problems: log.problems };
+}
+
+const canonical = (value: string): string => (/^\d+$/.test(value) ? String(Number(value)) : value);
+
+/** The key batches are matched by, in the manifest and in the CVR. */
+export function batchKey(scanner: string, batch: string): string {
+  return `${canonical(scanner.trim())}\u0000${canonical(batch.trim())}`;
 }

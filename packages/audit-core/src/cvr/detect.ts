@@ -6,7 +6,12 @@ import { isZip } from './zip.js';
 
 /** What a file is: a CVR format, a companion file, or a zip whose entries decide. */
 export type CvrLayout =
-  CvrFormat | 'dominion-json-manifest' | 'ess-ballots' | 'ballot-manifest' | 'zip';
+  | CvrFormat
+  | 'dominion-json-manifest'
+  | 'ess-ballots'
+  | 'hart-scan-info'
+  | 'ballot-manifest'
+  | 'zip';
 
 export type Detection = { layout: CvrLayout } | { problem: CvrProblem };
 
@@ -22,6 +27,17 @@ export async function detectCvrLayout(source: CvrSource): Promise<Detection> {
     return { layout: XLSX_ENTRY.test(firstEntry) ? 'ess-xlsx' : 'zip' };
   }
   const text = stripBom(head.toString('utf8')).trimStart();
+  if (text === '') {
+    const what = head.length === 0 ? 'is empty (0 bytes)' : 'holds only blank space';
+    return {
+      problem: {
+        code: 'unknown-layout',
+        severity: 'error',
+        file: source.name,
+        message: `${source.name} ${what}: it has no vote records`,
+      },
+    };
+  }
   const layout = text.startsWith('<')
     ? xmlLayout(text)
     : text.startsWith('{')
@@ -45,20 +61,30 @@ function csvLayout(text: string): CvrLayout | undefined {
   const complete = lastBreak > 0 ? text.slice(0, lastBreak) : text;
   let rows: string[][];
   try {
-    rows = parse(complete, { relax_quotes: true, relax_column_count: true, to: 8 });
+    rows = parse(complete, { relax_quotes: true, relax_column_count: true, to: 20 });
   } catch {
     return undefined;
   }
   const first = (rows[0] ?? []).map((cell) => cell.trim());
+  const hartHeader = /^#\s*FormatVersion/i.test(first[0] ?? '') ? rows[1] : rows[0];
+  const hartNames = (hartHeader ?? []).map((cell) => cell.trim().replace(/^#/, '').toLowerCase());
+  if (hartNames.includes('cvrid') && hartNames.includes('uniqueidentifier'))
+    return 'hart-scan-info';
   const lead = (index: number): string => excelText(rows[index]?.[0] ?? '').trim();
+  const ballotsHeader = rows.find((row) => excelText(row[0] ?? '').trim() === 'Cast Vote Record');
+  const names = (ballotsHeader ?? []).map((cell) => cell.trim().toLowerCase());
+  if (names.includes('tabulator cvr') || names.includes('ballot status')) return 'ess-ballots';
   if (lead(0) === 'Cast Vote Record') return 'ess-csv';
   if (first.includes('BallotID') && first.some((cell) => cell.startsWith('Choice_'))) {
     return 'clearballot-csv';
   }
-  if (lead(0) === 'Ballots' && rows.some((row) => row[0]?.trim() === 'Cast Vote Record')) {
-    return 'ess-ballots';
-  }
-  if (first.some((cell) => /^(NumBallots|Number of Ballots)$/i.test(cell)))
+  if (
+    first.some((cell) =>
+      /^(NumBallots|Num Ballots|Number of Ballots|Ballot Count|# of Ballots|Total Ballots)$/i.test(
+        cell,
+      ),
+    )
+  )
     return 'ballot-manifest';
   if (lead(3) === 'CvrNumber') return 'dominion-csv';
   return undefined;

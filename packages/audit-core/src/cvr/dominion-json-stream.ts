@@ -43,12 +43,17 @@ export async function* streamDominionSessions(source: CvrSource): AsyncGenerator
  */
 export async function* streamSessionTexts(source: CvrSource): AsyncGenerator<SessionText[]> {
   const scanner = new SessionScanner();
+  let bytes = 0;
   for await (const chunk of source.open()) {
-    const texts = scanner.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    bytes += buffer.length;
+    const texts = scanner.push(buffer);
     if (texts.length > 0) yield texts;
     if (scanner.isDone) return;
   }
   if (scanner.inSessions) throw new Error(`the file ends inside session ${scanner.index + 1}`);
+  if (bytes === 0) throw new Error('the file is empty (0 bytes)');
+  throw new Error('the file has no "Sessions" list');
 }
 
 /** Parses one session's text; the error names the session. */

@@ -104,10 +104,12 @@ async function* streamBallots(
   const guard = new DuplicateGuard(log);
   for await (const source of exports) {
     const file = source.name;
+    let read = 0;
     try {
       for await (const texts of streamSessionTexts(source)) {
         for (const text of texts) {
           const { index, value } = parseSession(text);
+          read = index + 1;
           const session = checkSession(value);
           if (typeof session === 'string') {
             log.error('malformed-row', file, undefined, `${file} session ${index + 1} ${session}`);
@@ -119,7 +121,9 @@ async function* streamBallots(
     } catch (error) {
       // One broken file must not hide the others; it is named so that it can be re-exported.
       const reason = error instanceof Error ? error.message : String(error);
-      log.error('unreadable-file', file, undefined, `${file} could not be read: ${reason}`);
+      const where = read > 0 ? `after session ${read}` : 'before its first session';
+      const message = `${file} could not be read ${where}: ${reason}`;
+      log.error('unreadable-file', file, undefined, message);
     }
   }
 }

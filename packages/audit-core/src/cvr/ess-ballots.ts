@@ -10,6 +10,10 @@ export interface EssBallotEntry {
   record: string;
   status: string;
   precinct: string;
+  /** Newer layout: the polling place column. */
+  pollPlace: string;
+  /** As written: 10 digits (older layout) or 16 hex digits (newer). */
+  tabulatorCvr: string;
   file: string;
   line: number;
 }
@@ -32,7 +36,8 @@ export async function readEssBallots(
     for await (const { line, cells } of readCsvRows(source)) {
       const first = cells[0]?.trim() ?? '';
       if (!header) {
-        if (first === 'Cast Vote Record') header = cells.map((cell) => cell.trim());
+        if (first.toLowerCase() === 'cast vote record')
+          header = cells.map((cell) => cell.trim().toLowerCase());
         continue;
       }
       if (isBlankRow(cells)) continue;
@@ -63,31 +68,59 @@ export async function readEssBallots(
       entries.set(entry.cvrNumber, entry);
     }
     if (!header)
-      log.error('malformed-header', file, undefined, `${file} has no "Cast Vote Record" header`);
+      log.error(
+        'malformed-header',
+        file,
+        undefined,
+        `${file} has no "Cast Vote Record" header row`,
+      );
   }
   return entries;
 }
 
+/**
+ * One row of either ballots-file layout. The older one packs the tabulator into `Tabulator CVR`
+ * (4 digits of tabulator then 6 of record: 0002003172 is tabulator 2, record 3172); the newer
+ * one has `Machine` and `Audit Number` columns and a 16-hex `Tabulator CVR` that is an id only.
+ */
 function toEntry(
   header: string[],
   cells: string[],
   file: string,
   line: number,
 ): EssBallotEntry | string {
-  const get = (name: string): string => cells[header.indexOf(name)]?.trim() ?? '';
-  const cvrNumber = get('Cast Vote Record');
-  const tabulatorCvr = get('Tabulator CVR');
+  const get = (name: string): string => {
+    const at = header.indexOf(name);
+    return at < 0 ? '' : (cells[at]?.trim() ?? '');
+  };
+  const cvrNumber = get('cast vote record');
+  const tabulatorCvr = get('tabulator cvr');
   if (!/^\d+$/.test(cvrNumber)) return `"${cvrNumber}" is not a CVR number`;
-  // Tabulator CVR is 4 digits of tabulator then 6 of record: 0002003172 is tabulator 2, record 3172.
-  if (!/^\d{10}$/.test(tabulatorCvr)) return `Tabulator CVR "${tabulatorCvr}" is not 10 digits`;
-  return {
+  const common = {
     cvrNumber,
-    batch: get('Batch'),
-    tabulator: String(Number(tabulatorCvr.slice(0, 4))),
-    record: String(Number(tabulatorCvr.slice(4))),
-    status: get('Ballot Status'),
-    precinct: get('Precinct ID'),
+    batch: get('batch'),
+    status: get('ballot status'),
+    precinct: get('precinct id'),
+    pollPlace: get('poll place'),
+    tabulatorCvr,
     file,
     line,
+  };
+  if (header.includes('machine')) {
+    const machine = get('machine');
+    const audit = get('audit number');
+    if (machine === '') return 'no Machine';
+    return {
+      ...common,
+      tabulator: /^\d+$/.test(machine) ? String(Number(machine)) : machine,
+      record: /^\d+$/.test(audit) ? String(Number(audit)) : audit || cvrNumber,
+    };
+  }
+  if (!/^\d{10}$/.test(tabulatorCvr))
+    return `Tabulator CVR "${tabulatorCvr}" is not 10 digits (4 of tabulator, 6 of record) and the file has no Machine column`;
+  return {
+    ...common,
+    tabulator: String(Number(tabulatorCvr.slice(0, 4))),
+    record: String(Number(tabulatorCvr.slice(4))),
   };
 }

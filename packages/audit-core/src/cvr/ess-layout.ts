@@ -64,8 +64,10 @@ export function essRowToBallot(
     }
     const lower = value.toLowerCase();
     if (lower === 'undervote') vote.undervotes += 1;
-    else if (lower === 'overvote') vote.overvotes += 1;
-    else {
+    else if (lower === 'overvote') {
+      vote.overvotes += 1;
+      if (column.contest.ranks > 0) (vote.overvotedRanks ??= []).push(column.rank);
+    } else {
       const isWriteIn = /^write-?\s?in/i.test(value);
       layout.book.option(column.contest, {
         id: value,

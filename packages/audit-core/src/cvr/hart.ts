@@ -1,4 +1,5 @@
 import { ContestBook } from './contest-book.js';
+import { readHartScanInfo } from './hart-scan-info.js';
 import { parseHartSheet } from './hart-xml.js';
 import type { CvrBallot } from './model.js';
 import { DuplicateGuard, ProblemLog, type CvrReader } from './reader.js';
@@ -8,8 +9,16 @@ import { walkZip } from './zip.js';
 /** A per-sheet file is a few kilobytes; reading stops past this (zip bombs). */
 const MAX_SHEET_BYTES = 16 * 1024 * 1024;
 
+export interface HartOptions {
+  /** Scanned-ballot-information CSVs: each CVR's workstation (tabulator) and printed id. */
+  scanInfo?: CvrSource[];
+}
+
 /** Opens Hart per-sheet CVR XML files; they are read one at a time as `ballots` is iterated. */
-export function openHartXml(sources: Iterable<CvrSource> | AsyncIterable<CvrSource>): CvrReader {
+export function openHartXml(
+  sources: Iterable<CvrSource> | AsyncIterable<CvrSource>,
+  options: HartOptions = {},
+): CvrReader {
   const book = new ContestBook();
   const log = new ProblemLog();
   return {
@@ -17,13 +26,13 @@ export function openHartXml(sources: Iterable<CvrSource> | AsyncIterable<CvrSour
     election: {},
     contests: book.contests,
     problems: log.problems,
-    ballots: streamSheets(sources, book, log),
+    ballots: streamSheets(sources, book, log, options.scanInfo),
   };
 }
 
 /** Opens a zip of Hart per-sheet CVR XML files, streamed entry by entry, never unpacked. */
-export function openHartZip(path: string): CvrReader {
-  return openHartXml(xmlEntries(path));
+export function openHartZip(path: string, options: HartOptions = {}): CvrReader {
+  return openHartXml(xmlEntries(path), options);
 }
 
 async function* xmlEntries(path: string): AsyncGenerator<CvrSource> {
@@ -37,8 +46,11 @@ async function* streamSheets(
   sources: Iterable<CvrSource> | AsyncIterable<CvrSource>,
   book: ContestBook,
   log: ProblemLog,
+  scanInfo: CvrSource[] | undefined,
 ): AsyncGenerator<CvrBallot> {
   const guard = new DuplicateGuard(log);
+  const entries = scanInfo ? await readHartScanInfo(scanInfo, log) : undefined;
+  const matched = new Set<string>();
   for await (const source of sources) {
     const file = source.name;
     let sheet: CvrBallot | string;
@@ -51,6 +63,28 @@ async function* streamSheets(
       log.error('unreadable-file', file, undefined, `${file} ${sheet}`);
       continue;
     }
+    const entry = entries?.get(sheet.id);
+    if (entries && !entry)
+      log.warn(
+        'missing-ballot-entry',
+        file,
+        undefined,
+        `${file}: CVR ${sheet.id} is in no scanned ballot information file`,
+      );
+    if (entry) {
+      matched.add(entry.cvrId);
+      sheet = {
+        ...sheet,
+        ...(entry.workstation ? { tabulator: entry.workstation } : {}),
+        ...(entry.uniqueIdentifier ? { imprintedId: entry.uniqueIdentifier } : {}),
+        precinct: sheet.precinct ?? (entry.precinct || undefined),
+      };
+    }
     yield guard.check(sheet);
+  }
+  for (const entry of entries?.values() ?? []) {
+    if (matched.has(entry.cvrId)) continue;
+    const message = `${entry.file} row ${entry.line}: CVR ${entry.cvrId} has no sheet file`;
+    log.error('missing-record', entry.file, entry.line, message);
   }
 }

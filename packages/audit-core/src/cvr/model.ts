@@ -43,6 +43,8 @@ export interface ContestVote {
   overvotes: number;
   /** Positions (or ranks) the file reports as left blank. */
   undervotes: number;
+  /** Ranked contests in exports that write `overvote` in a rank's cell (ES&S): those ranks. */
+  overvotedRanks?: number[];
   /** Codes the tabulator attached (Dominion outstack conditions resolved to names). */
   conditions?: string[];
 }

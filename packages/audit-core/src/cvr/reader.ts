@@ -136,3 +136,36 @@ function doubled(from: Int32Array): Int32Array {
   to.set(from);
   return to;
 }
+
+/**
+ * Several exports read as one (a zip holding a CVR per tabulator): ballots file after file;
+ * contests and problems gathered as each file is read.
+ */
+export function concatReaders(readers: CvrReader[]): CvrReader {
+  const contests: ContestDefinition[] = [];
+  const problems: CvrProblem[] = [];
+  const known = new Set<string>();
+  const gather = (reader: CvrReader): void => {
+    for (const contest of reader.contests) {
+      if (known.has(contest.id)) continue;
+      known.add(contest.id);
+      contests.push(contest);
+    }
+  };
+  readers.forEach(gather);
+  async function* ballots(): AsyncGenerator<CvrBallot> {
+    for (const reader of readers) {
+      yield* reader.ballots;
+      gather(reader);
+      problems.push(...reader.problems);
+    }
+  }
+  const first = readers[0];
+  return {
+    format: first?.format ?? 'dominion-csv',
+    election: first?.election ?? {},
+    contests,
+    problems,
+    ballots: ballots(),
+  };
+}

@@ -1,4 +1,4 @@
-import type { BallotManifest } from './ballot-manifest.js';
+import { batchKey, type BallotManifest } from './ballot-manifest.js';
 import type { CvrBallot, CvrProblem } from './model.js';
 import { ProblemLog } from './reader.js';
 
@@ -21,7 +21,7 @@ export class BatchTally {
     if (ballot.duplicateOf) return;
     const tabulator = ballot.tabulator ?? '';
     const batch = ballot.batch ?? '';
-    const key = `${tabulator}\u0000${batch}`;
+    const key = batchKey(tabulator, batch);
     let entry = this.batches.get(key);
     if (!entry) {
       entry = { tabulator, batch, count: 0, records: [] };
@@ -37,39 +37,83 @@ export class BatchTally {
 const label = (tabulator: string, batch: string): string =>
   tabulator ? `tabulator ${tabulator} batch ${batch}` : `batch ${batch}`;
 
+/** One manifest batch (or one CVR batch the manifest lacks) with both counts. */
+export interface BatchReconciliation {
+  manifestRow?: number;
+  county: string;
+  scanner: string;
+  batch: string;
+  location: string;
+  manifestBallots?: number;
+  cvrBallots: number;
+  /** CVR records minus manifest ballots; a batch missing on one side counts as 0 there. */
+  difference: number;
+}
+
+/**
+ * Puts the manifest's batches beside the CVR's: per batch both counts and the difference, in
+ * manifest order, then the CVR's batches the manifest does not list. A manifest without a
+ * scanner column is matched by batch alone.
+ */
+export function reconcileBatches(
+  tally: BatchTally,
+  manifest: BallotManifest,
+): BatchReconciliation[] {
+  const byBatchOnly = manifest.batches.every((row) => row.scanner === '');
+  const counted = new Map<string, { tabulator: string; batch: string; count: number }>();
+  for (const entry of tally.batches.values()) {
+    const key = byBatchOnly ? batchKey('', entry.batch) : batchKey(entry.tabulator, entry.batch);
+    const known = counted.get(key);
+    if (known) known.count += entry.count;
+    else counted.set(key, { tabulator: entry.tabulator, batch: entry.batch, count: entry.count });
+  }
+  const rows: BatchReconciliation[] = [];
+  for (const row of manifest.batches) {
+    const key = batchKey(row.scanner, row.batch);
+    const cvr = counted.get(key)?.count ?? 0;
+    counted.delete(key);
+    rows.push({
+      manifestRow: row.row,
+      county: row.county,
+      scanner: row.scanner,
+      batch: row.batch,
+      location: row.location,
+      manifestBallots: row.count,
+      cvrBallots: cvr,
+      difference: cvr - row.count,
+    });
+  }
+  for (const rest of counted.values())
+    rows.push({
+      county: '',
+      scanner: rest.tabulator,
+      batch: rest.batch,
+      location: '',
+      cvrBallots: rest.count,
+      difference: rest.count,
+    });
+  return rows;
+}
+
 /** Compares the CVR's batches with the manifest's: missing batches and count mismatches. */
 export function reconcileWithManifest(tally: BatchTally, manifest: BallotManifest): CvrProblem[] {
   const log = new ProblemLog();
   const file = manifest.file;
-  const unmatched = new Set(tally.batches.keys());
-  for (const row of manifest.batches) {
-    const key = `${row.scanner}\u0000${row.batch}`;
-    const counted = tally.batches.get(key);
-    const where = `${file} row ${row.row}: ${label(row.scanner, row.batch)}`;
-    if (!counted) {
-      log.error(
-        'batch-not-in-cvr',
-        file,
-        row.row,
-        `${where} (${row.count} ballots) has no CVR records`,
-      );
+  for (const row of reconcileBatches(tally, manifest)) {
+    const name = label(row.scanner, row.batch);
+    if (row.manifestBallots === undefined) {
+      const message = `${name} (${row.cvrBallots} CVR records) is not in ${file}`;
+      log.error('batch-not-in-manifest', file, undefined, message);
       continue;
     }
-    unmatched.delete(key);
-    if (counted.count !== row.count) {
-      log.error(
-        'batch-count-mismatch',
-        file,
-        row.row,
-        `${where}: manifest ${row.count} ballots, CVR ${counted.count}`,
-      );
+    const where = `${file} row ${row.manifestRow}: ${name}`;
+    if (row.cvrBallots === 0) {
+      const message = `${where} (${row.manifestBallots} ballots) has no CVR records`;
+      log.error('batch-not-in-cvr', file, row.manifestRow, message);
+    } else if (row.difference !== 0) {
+      const message = `${where}: manifest ${row.manifestBallots} ballots, CVR ${row.cvrBallots}`;
+      log.error('batch-count-mismatch', file, row.manifestRow, message);
     }
-  }
-  for (const key of unmatched) {
-    const counted = tally.batches.get(key);
-    if (!counted) continue;
-    const message = `${label(counted.tabulator, counted.batch)} (${counted.count} CVR records) is not in ${file}`;
-    log.error('batch-not-in-manifest', file, undefined, message);
   }
   return log.problems;
 }

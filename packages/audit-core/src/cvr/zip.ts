@@ -1,4 +1,6 @@
+import { basename } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import type { CvrSource } from './source.js';
 
@@ -60,4 +62,28 @@ export async function* walkZip(path: string): AsyncGenerator<ZipItem> {
 /** True when the bytes start like a zip archive. */
 export function isZip(head: Uint8Array): boolean {
   return head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
+}
+
+/**
+ * A source over one file inside a zip, openable at any time: each opening walks the zip to the
+ * entry and streams it, keeping the archive open until the entry has been read.
+ */
+export function zipEntrySource(path: string, entryName: string): CvrSource {
+  return {
+    name: basename(entryName),
+    open(): Readable {
+      const out = new PassThrough();
+      void (async () => {
+        for await (const item of walkZip(path)) {
+          if (item.name !== entryName) continue;
+          await pipeline(item.source.open(), out);
+          return;
+        }
+        out.destroy(new Error(`${entryName} is not in ${basename(path)}`));
+      })().catch((error: unknown) =>
+        out.destroy(error instanceof Error ? error : new Error(String(error))),
+      );
+      return out;
+    },
+  };
 }

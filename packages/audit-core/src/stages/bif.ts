@@ -2,7 +2,9 @@ import type { ContestDefinition, CvrBallot } from '../cvr/model.js';
 import { describeLocation } from '../cvr/reader.js';
 import { writeCsv, writeJsonLines, type StageContext } from './context.js';
 import { sheetKey, walkImageEntries } from './images.js';
-import { cvrInputs, electionInfo, imageArchives, openCvr, PATHS } from './job.js';
+import { CvrTally, type ContestTally } from '../cvr/tally.js';
+import { planCvrInputs } from './cvr-inputs.js';
+import { electionInfo, imageArchives, openCvr, PATHS } from './job.js';
 import type { ContestVote, CvrVersion } from '../cvr/model.js';
 
 export interface BifRow {
@@ -59,6 +61,8 @@ export interface StoredCvrBallot {
   batch?: string;
   record?: string;
   style?: string;
+  /** Dominion's counting group (Election Day, Absentee, …) when the export gives one. */
+  countingGroup?: string;
   contests: CvrBallot['contests'];
   versions?: CvrBallot['versions'];
 }
@@ -123,8 +127,11 @@ export async function genBif(ctx: StageContext): Promise<void> {
   const styleContests = new Map<string, Set<string>>();
   const stored: StoredCvrBallot[] = [];
   let records = 0;
-  for (const input of await cvrInputs(ctx.store)) {
-    const opened = await openCvr(ctx.store, input);
+  const plan = await planCvrInputs(ctx.store);
+  const tallies: { file: string; format: string; contests: ContestTally[] }[] = [];
+  const groups = new Map<string, number>();
+  for (const { key: input, companions } of plan.cvrs) {
+    const opened = await openCvr(ctx.store, input, companions);
     try {
       if (!opened.reader) {
         ctx.problem({
@@ -136,7 +143,13 @@ export async function genBif(ctx: StageContext): Promise<void> {
         continue;
       }
       const reader = opened.reader;
+      const tally = new CvrTally(() => reader.contests);
       for await (const read of reader.ballots) {
+        tally.add(read);
+        if (!read.duplicateOf) {
+          const group = read.countingGroup ?? '';
+          groups.set(group, (groups.get(group) ?? 0) + 1);
+        }
         const ballot = translate(read, reader.contests);
         if ((records++ & 255) === 0) ctx.checkCancelled();
         const key = sheetKey(ballot.id);
@@ -189,10 +202,12 @@ export async function genBif(ctx: StageContext): Promise<void> {
           batch: ballot.batch,
           record: ballot.record,
           style: ballot.style,
+          ...(ballot.countingGroup ? { countingGroup: ballot.countingGroup } : {}),
           contests: ballot.contests,
           versions: ballot.versions,
         });
       }
+      tallies.push({ file: input, format: reader.format, contests: tally.result() });
       for (const c of reader.contests) {
         const t = translate.contest(c);
         if (!contests.has(t.id)) contests.set(t.id, t);
@@ -225,6 +240,14 @@ export async function genBif(ctx: StageContext): Promise<void> {
   await ctx.store.write(
     PATHS.cvrContests,
     JSON.stringify({ contests: [...contests.values()], styles }, null, 2),
+  );
+  await ctx.store.write(
+    PATHS.cvrTallies,
+    JSON.stringify(
+      { countingGroups: Object.fromEntries([...groups].filter(([g]) => g !== '')), files: tallies },
+      null,
+      2,
+    ),
   );
   const both = ordered.filter((r) => r.has_image && r.has_cvr).length;
   ctx.info(

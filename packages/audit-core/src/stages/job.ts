@@ -9,15 +9,22 @@ import { FolderStore, readJson, type JobStore } from '../storage/index.js';
 export const PATHS = {
   images: 'input/images/',
   cvr: 'input/cvr/',
+  /** Ballot manifests; one dropped among the CVR files is recognised by its columns too. */
+  manifests: 'input/manifest/',
+  /** The JOB settings file (`group,argument,value`), when the job has one. */
+  jobSettings: 'input/job.csv',
   election: 'input/election.json',
   official: 'input/official.csv',
   mappingCorrections: 'input/target-mapping.csv',
   precheckInputs: 'precheck/inputs.csv',
   precheckSummary: 'precheck/summary.json',
+  precheckManifest: 'precheck/manifest.csv',
   bif: 'gen_bif/bif.csv',
   residue: 'gen_bif/residue.csv',
   cvrBallots: 'gen_bif/cvr-ballots.jsonl',
   cvrContests: 'gen_bif/contests.json',
+  /** Per CVR file, each contest's tallies as the export reports them, and counting groups. */
+  cvrTallies: 'gen_bif/cvr-tallies.json',
   styles: 'genstyles/styles.csv',
   exemplars: 'genstyles/exemplars.csv',
   templates: 'gentemplates/',
@@ -77,30 +84,50 @@ export async function cvrInputs(store: JobStore): Promise<string[]> {
   return [...inputs];
 }
 
-/** Opens a CVR input through the store: its local file, or a temporary copy. */
+/**
+ * Opens a CVR input through the store: its local file, or a temporary copy. `companions` are
+ * the companion files paired with it (see `planCvrInputs`), or the Hart scanned-ballot-information files.
+ */
 export async function openCvr(
   store: JobStore,
   key: string,
+  companions: string[] = [],
 ): Promise<{ reader?: CvrReader; problem?: string; done: () => Promise<void> }> {
-  let path = store.localPath?.(key);
-  let done = async (): Promise<void> => undefined;
-  if (!path) {
-    const folder = await mkdtemp(join(tmpdir(), 'scrutineer-cvr-'));
-    const name = key.split('/').pop() ?? 'cvr';
-    const local = new FolderStore(folder);
-    if (await store.exists(key)) await local.write(name, await store.read(key));
-    else
-      for await (const object of store.list(`${key}/`))
-        await local.write(
-          `${name}/${object.key.slice(key.length + 1)}`,
-          await store.read(object.key),
-        );
-    path = join(folder, name);
-    done = () => rm(folder, { recursive: true, force: true });
-  }
-  const opened = await openCvrFile(path);
-  if ('problem' in opened) return { problem: opened.problem.message, done };
-  return { reader: opened.reader, done };
+  const local = localCopies(store);
+  const path = await local.pathOf(key);
+  const paths = [];
+  for (const k of companions) paths.push(await local.pathOf(k));
+  const opened = await openCvrFile(path, paths.length ? { companions: paths } : {});
+  if ('problem' in opened) return { problem: opened.problem.message, done: local.done };
+  return { reader: opened.reader, done: local.done };
+}
+
+/** Local files for job inputs: the store's own where it has them, else temporary copies. */
+export function localCopies(store: JobStore): {
+  pathOf: (key: string) => Promise<string>;
+  done: () => Promise<void>;
+} {
+  let folder: string | undefined;
+  return {
+    async pathOf(k: string): Promise<string> {
+      const direct = store.localPath?.(k);
+      if (direct) return direct;
+      folder ??= await mkdtemp(join(tmpdir(), 'scrutineer-cvr-'));
+      const name = k.slice(PATHS.cvr.length).replaceAll('/', '_') || 'cvr';
+      const local = new FolderStore(folder);
+      if (await store.exists(k)) await local.write(name, await store.read(k));
+      else
+        for await (const object of store.list(`${k}/`))
+          await local.write(
+            `${name}/${object.key.slice(k.length + 1)}`,
+            await store.read(object.key),
+          );
+      return join(folder, name);
+    },
+    async done(): Promise<void> {
+      if (folder) await rm(folder, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function electionInfo(store: JobStore): Promise<ElectionInfo | undefined> {

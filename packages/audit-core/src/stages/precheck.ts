@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { StageContext } from './context.js';
 import { StageFailure, writeCsv } from './context.js';
-import { cvrInputs, electionInfo, imageArchives, listKeys, openCvr, PATHS } from './job.js';
+import { checkCvrs, unreadableMessage } from './precheck-cvr.js';
+import { planCvrInputs } from './cvr-inputs.js';
+import { electionInfo, imageArchives, listKeys, PATHS } from './job.js';
 import { walkImageEntries } from './images.js';
 import { countPages } from '../image/load.js';
 
-interface InputRow {
+export interface InputRow {
   key: string;
   kind: string;
   bytes: number;
@@ -47,10 +49,10 @@ async function digest(ctx: StageContext, key: string): Promise<{ bytes: number; 
 export async function precheck(ctx: StageContext): Promise<void> {
   const keys = (await listKeys(ctx.store, 'input/')).filter((k) => !k.endsWith('/'));
   const archives = new Set(await imageArchives(ctx.store));
-  const cvrs = await cvrInputs(ctx.store);
+  const plan = await planCvrInputs(ctx.store);
   const rows: InputRow[] = [];
   let done = 0;
-  const total = keys.length + cvrs.length;
+  const total = keys.length + plan.cvrs.length;
   let images = 0;
   let records = 0;
   let pages = 0;
@@ -59,7 +61,7 @@ export async function precheck(ctx: StageContext): Promise<void> {
     const { bytes, sha256 } = await digest(ctx, key);
     const row: InputRow = {
       key,
-      kind: kindOf(key),
+      kind: plan.companions.has(key) ? companionKind(plan.companions.get(key) ?? '') : kindOf(key),
       bytes,
       sha256,
       images: '',
@@ -103,57 +105,8 @@ export async function precheck(ctx: StageContext): Promise<void> {
     rows.push(row);
     ctx.progress(++done, total);
   }
-  for (const key of cvrs) {
-    ctx.checkCancelled();
-    const opened = await openCvr(ctx.store, key);
-    try {
-      let row = rows.find((r) => r.key === key);
-      if (!row) {
-        row = {
-          key,
-          kind: 'cvr',
-          bytes: 0,
-          sha256: '',
-          images: '',
-          records: '',
-          problems: 0,
-          pages: '',
-        };
-        rows.push(row);
-      }
-      if (!opened.reader) {
-        row.problems += 1;
-        ctx.problem({
-          severity: 'error',
-          code: 'unknown-layout',
-          file: key,
-          message: opened.problem ?? '',
-        });
-        continue;
-      }
-      let count = 0;
-      for await (const ballot of opened.reader.ballots) {
-        if ((count & 1023) === 0) ctx.checkCancelled();
-        count += ballot.duplicateOf ? 0 : 1;
-      }
-      row.records = count;
-      records += count;
-      for (const p of opened.reader.problems) {
-        row.problems += 1;
-        ctx.problem({
-          severity: p.severity,
-          code: p.code,
-          file: key,
-          place: p.row !== undefined ? `row ${p.row}` : undefined,
-          message: p.message,
-        });
-      }
-      ctx.info(`${key}: ${opened.reader.format}, ${count} records`);
-    } finally {
-      await opened.done();
-    }
-    ctx.progress(++done, total);
-  }
+  const cvrCheck = await checkCvrs(ctx, plan, rows, () => ctx.progress(++done, total));
+  records = cvrCheck.records;
   try {
     const info = await electionInfo(ctx.store);
     if (info && !Array.isArray(info.contests))
@@ -175,21 +128,36 @@ export async function precheck(ctx: StageContext): Promise<void> {
   const summary = {
     inputs: rows.length,
     archives: archives.size,
-    cvrs: cvrs.length,
+    cvrs: plan.cvrs.length,
     images,
     pages,
     records,
     problems: ctx.problems.length,
+    unreadable_cvr_parts: cvrCheck.unreadable.length,
+    unreadable_cvr_accepted: cvrCheck.unreadable.length > 0 && cvrCheck.accepted,
+    manifests: plan.manifests.length,
+    manifest_batches: cvrCheck.manifestBatches,
+    manifest_batches_differing: cvrCheck.manifestDiffering,
   };
   await ctx.store.write(PATHS.precheckSummary, JSON.stringify(summary, null, 2));
   ctx.info(
     `${rows.length} inputs, ${images} images${pages > images ? ` (${pages} pages)` : ''}, ${records} records, ${ctx.problems.length} problems`,
   );
+  if (cvrCheck.unreadable.length > 0 && !cvrCheck.accepted)
+    throw new StageFailure(unreadableMessage(cvrCheck.unreadable));
   if (images === 0 && records === 0)
     throw new StageFailure('no ballot images and no vote records to audit');
 }
 
+function companionKind(what: string): string {
+  if (what === 'ballot manifest') return 'manifest';
+  if (what.startsWith('Hart scanned')) return 'hart-scan-info';
+  return what.startsWith('ES&S ballots') ? 'ess-ballots' : 'cvr';
+}
+
 function kindOf(key: string): string {
+  if (key.startsWith(PATHS.manifests)) return 'manifest';
+  if (key === PATHS.jobSettings) return 'settings';
   if (key.startsWith(PATHS.images)) return 'images';
   if (key.startsWith(PATHS.cvr)) return 'cvr';
   if (key === PATHS.election) return 'eif';

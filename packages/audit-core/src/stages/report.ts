@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import { readCsv, readCsvAll, writeCsv, type StageContext } from './context.js';
 import { walkImageEntries } from './images.js';
 import { listKeys, PATHS } from './job.js';
+import { cvrReportSection } from './report-cvr.js';
 
 const CROP_LIMIT = 200;
 const escape = (text: string | number | undefined): string =>
@@ -176,11 +177,13 @@ export async function genReport(ctx: StageContext): Promise<void> {
   const classes = new Map<string, number>();
   for (const s of sheets) classes.set(s.class ?? '', (classes.get(s.class ?? '') ?? 0) + 1);
 
+  const cvr = await cvrReportSection(ctx);
   const html: string[] = [
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Ballot image audit report</title>',
     '<style>body{font-family:sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}.yes{color:#b00;font-weight:bold}.no{color:#070}img{max-width:420px;border:1px solid #999}</style></head><body>',
     '<h1>Ballot image audit report</h1>',
     `<h2>Sheets</h2><table><tr><th>Class</th><th>Sheets</th></tr>${[...classes].map(([c, n]) => `<tr><td>${escape(c)}</td><td>${n}</td></tr>`).join('')}</table>`,
+    ...cvr.html,
     '<h2>Contests</h2>',
   ];
   for (const s of summary) {
@@ -236,11 +239,12 @@ export async function genReport(ctx: StageContext): Promise<void> {
       detail: d.detail,
       adjudication: judged(d),
     })),
+    ...cvr.csvRows,
   ];
   await writeCsv(ctx.store, PATHS.reportCsv, REPORT_COLUMNS, csvRows);
   await ctx.store.write(
     PATHS.reportPdf,
-    await reportPdf(summary, totals, verdicts, disagreements, classes),
+    await reportPdf(summary, totals, verdicts, disagreements, classes, cvr.lines),
   );
   ctx.info(
     `report: ${summary.length} contests, ${disagreements.length} disagreements, ${crops.size} crops, ${problems.length} problems`,
@@ -269,6 +273,7 @@ async function reportPdf(
   verdicts: ContestVerdict[],
   disagreements: Record<string, string>[],
   classes: Map<string, number>,
+  cvrLines: string[] = [],
 ): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -292,6 +297,7 @@ async function reportPdf(
   };
   line('Ballot image audit report', bold, 16);
   line(`Sheets: ${[...classes].map(([c, n]) => `${c} ${n}`).join(', ')}`);
+  for (const text of cvrLines) line(text);
   for (const s of summary) {
     y -= 6;
     line(`${s.contest} (vote for ${s.vote_for})`, bold, 12);
@@ -329,6 +335,8 @@ async function zipKeys(ctx: StageContext, keys: string[], target: string): Promi
 /** A zip of what officials and observers download: BIF, votes, comparison and report. */
 export async function exportJob(ctx: StageContext): Promise<void> {
   const prefixes = [
+    'precheck/manifest.csv',
+    'gen_bif/cvr-tallies.json',
     'gen_bif/bif.csv',
     'gen_bif/residue.csv',
     'gentemplates/target-mapping.csv',

@@ -98,7 +98,7 @@ describe('openCvrFile', () => {
     ]);
     const messages = results.map((r) => ('problem' in r ? r.problem.message : ''));
     expect(messages[1]).toBe(
-      'archive.zip: unknown CVR layout: the zip holds no Dominion JSON export and no Hart XML',
+      'archive.zip: unknown CVR layout: the zip holds no Dominion JSON export, no Hart XML and no CVR table (Dominion, ES&S or Clear Ballot CSV, ES&S workbook)',
     );
     expect(messages[2]).toBe(
       'ess_ballots_2.csv is an ES&S ballots file: pass it with the CVR it belongs to',

@@ -48,9 +48,12 @@ describe('streamDominionSessions', () => {
         expect(await sessions(chunked(text, size)), `chunks of ${size}`).toEqual(EXPORT.Sessions);
   });
 
-  it('yields nothing for an empty Sessions array or a file without one', async () => {
+  it('yields nothing for an empty Sessions array, and refuses a file without one or empty', async () => {
     expect(await sessions(chunked('{"Version":"5","Sessions":[]}', 3))).toEqual([]);
-    expect(await sessions(chunked('{"Version":"5","List":[{"Id":1}]}', 3))).toEqual([]);
+    await expect(sessions(chunked('{"Version":"5","List":[{"Id":1}]}', 3))).rejects.toThrow(
+      'the file has no "Sessions" list',
+    );
+    await expect(sessions(chunked('', 3))).rejects.toThrow('the file is empty (0 bytes)');
   });
 
   it('names the session that is not valid JSON', async () => {

@@ -26,6 +26,7 @@ describe('ballot manifest reconciliation', () => {
     expect(manifest.batches.reduce((n, batch) => n + batch.count, 0)).toBe(165);
     expect(manifest.batches[0]).toEqual({
       county: 'Arapahoe',
+      container: '',
       scanner: '10',
       batch: '2',
       count: 25,

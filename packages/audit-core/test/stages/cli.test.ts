@@ -73,11 +73,23 @@ describe('scrutineer-audit', () => {
   });
 
   it('runs precheck over a job folder and logs a problem line for each bad input', async () => {
+    const refused = await cli(['precheck', '--job', job, '--quiet']);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(
+      /precheck FAILURE.*1 part\(s\) of the vote records could not be read: mystery\.csv: unknown CVR layout.*set accept_unreadable_cvr to TRUE in the JOB file/,
+    );
+    await writeFile(
+      join(job, 'input/job.csv'),
+      'group,argument,value\nballot_image_audit,accept_unreadable_cvr,TRUE\n',
+    );
     const { code, stdout } = await cli(['precheck', '--job', job, '--quiet']);
     expect(code).toBe(0);
     expect(stdout).toContain('precheck SUCCESS');
+    const summary: unknown = JSON.parse(await readFile(join(job, 'precheck/summary.json'), 'utf8'));
+    expect(summary).toMatchObject({ unreadable_cvr_parts: 1, unreadable_cvr_accepted: true });
     const log = await readFile(join(job, 'logs/operation-logs/precheck/log.txt'), 'utf8');
     expect(log).toMatch(/ERROR unknown-layout: input\/cvr\/mystery\.csv: .*mystery\.csv/);
+    expect(log).toMatch(/WARNING unreadable-accepted: input\/job\.csv: 1 unreadable part/);
     expect(log).toMatch(/FATAL unreadable-archive: input\/images\/truncated\.zip/);
     expect(log).toMatch(/WARNING not-an-image: input\/images\/good\.zip notes\.txt/);
     const inputs = await readFile(join(job, 'precheck/inputs.csv'), 'utf8');
@@ -97,5 +109,63 @@ describe('scrutineer-audit', () => {
     } finally {
       await rm(empty, { recursive: true, force: true });
     }
+  });
+
+  it('read-cvr prints layout, counts and tallies of exports as JSON or CSV', async () => {
+    const real = (name: string) => join(root, 'test/fixtures/real/cvr', name);
+    const json = await cli(['read-cvr', real('clearballot_csv/inline_comma_cvr.csv')]);
+    expect(json.code).toBe(0);
+    const parsed = JSON.parse(json.stdout) as {
+      files: {
+        format: string;
+        ballots: number;
+        contests: { name: string; ranks: number; perRank: unknown[] }[];
+      }[];
+    };
+    expect(parsed.files[0]).toMatchObject({ format: 'clearballot-csv', ballots: 178 });
+    expect(parsed.files[0]?.contests[0]).toMatchObject({
+      name: 'City of Portland, Auditor',
+      ranks: 2,
+    });
+    const csv = await cli([
+      'read-cvr',
+      real('ess/ess_cvr.csv'),
+      real('ess/ess_ballots_1.csv'),
+      real('ess/ess_ballots_2.csv'),
+      '--format',
+      'csv',
+    ]);
+    expect(csv.code).toBe(0);
+    const lines = csv.stdout.trim().split('\n');
+    expect(lines[0]).toBe(
+      'file,format,contest_id,contest,vote_for,ranks,option_id,option,votes,by_rank,ballots_with_contest,ballots_overvoted,overvoted_positions,undervoted_positions',
+    );
+    expect(lines.slice(1).map((l) => l.split(',').slice(6, 14).join(','))).toEqual([
+      'Choice 1-2,Choice 1-2,6,,14,1,1,1',
+      'Choice 1-1,Choice 1-1,6,,14,1,1,1',
+      'Choice 2-1,Choice 2-1,8,,14,0,0,0',
+      'Choice 2-2,Choice 2-2,4,,14,0,0,0',
+      'Choice 2-3,Choice 2-3,2,,14,0,0,0',
+    ]);
+    const mystery = await cli(['read-cvr', join(job, 'input/cvr/mystery.csv')]);
+    expect(mystery.code).toBe(1);
+    expect(mystery.stdout).toContain('unknown CVR layout');
+    expect((await cli(['read-cvr'])).code).toBe(2);
+  });
+
+  it('is named by the repository root package, so npx finds it locally', async () => {
+    const repo = join(root, '../..');
+    const pkg = JSON.parse(await readFile(join(repo, 'package.json'), 'utf8')) as {
+      bin?: Record<string, string>;
+    };
+    const bin = pkg.bin?.['scrutineer-audit'];
+    expect(bin).toBe('packages/audit-core/bin/scrutineer-audit.js');
+    const own = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
+      bin?: Record<string, string>;
+    };
+    expect(join(root, own.bin?.['scrutineer-audit'] ?? '')).toBe(join(repo, bin ?? ''));
+    const text = await readFile(join(repo, bin ?? ''), 'utf8');
+    expect(text.startsWith('#!/usr/bin/env node')).toBe(true);
+    expect(text).toContain("import('../dist/cli.js')");
   });
 });

@@ -136,6 +136,13 @@ export const SEED_GROUPS: SeedGroup[] = [
         help: 'An ES&S ballots file that belongs with the CVR.',
       },
       {
+        argument: 'accept_unreadable_cvr',
+        type: 'bool',
+        value: 'FALSE',
+        stages: 'precheck',
+        help: 'Go on when part of a CVR cannot be read (precheck fails otherwise); the report says so.',
+      },
+      {
         argument: 'ignore_write_ins',
         type: 'bool',
         value: 'FALSE',

@@ -16,7 +16,8 @@ const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
 /**
  * The job's pipeline store: BIA sets of its election become `input/images/<name>.zip`, CVR sets
  * `input/cvr/<name>`; the JOB file's `source` and `cvr` rows, when present, choose among them.
- * An EIF or JSON job file holding `contests` becomes `input/election.json`.
+ * An EIF or JSON job file holding `contests` becomes `input/election.json`, the JOB file
+ * `input/job.csv`.
  */
 export async function openJobStore(deps: AppDeps, jobId: number): Promise<OpenedJob> {
   const db = deps.database.db;
@@ -24,7 +25,7 @@ export async function openJobStore(deps: AppDeps, jobId: number): Promise<Opened
   if (!job) throw new Error(`job ${jobId} is gone`);
   const files = await db.select().from(jobFiles).where(eq(jobFiles.jobId, jobId));
   const settingsFile = files.find((f) => f.fileType === 'JOB');
-  const chosen = { source: [] as string[], cvr: [] as string[] };
+  const chosen = { source: [] as string[], cvr: [] as string[], essBallots: [] as string[] };
   let batchSize: number | undefined;
   if (settingsFile) {
     try {
@@ -33,6 +34,7 @@ export async function openJobStore(deps: AppDeps, jobId: number): Promise<Opened
         for (const { argument, value } of entries) {
           if (argument === 'source') chosen.source.push(value);
           if (argument === 'cvr') chosen.cvr.push(value);
+          if (argument === 'ess_ballots') chosen.essBallots.push(value);
           if (argument === 'batch_size' && Number(value) > 0) batchSize = Number(value);
         }
     } catch (error) {
@@ -59,9 +61,16 @@ export async function openJobStore(deps: AppDeps, jobId: number): Promise<Opened
         set.storageKey,
       );
     }
-    if (set.fileType === 'CVR' && (!chosen.cvr.length || chosen.cvr.includes(set.fileName)))
+    // ES&S ballots files named in the JOB file come along with the CVRs it chooses.
+    const isChosenCvr =
+      !chosen.cvr.length ||
+      chosen.cvr.includes(set.fileName) ||
+      chosen.essBallots.includes(set.fileName);
+    if (set.fileType === 'CVR' && isChosenCvr)
       inputs.set(`input/cvr/${safeName(set.fileName)}`, set.storageKey);
   }
+  // The engine reads its own settings (accept_unreadable_cvr) from the JOB file too.
+  if (settingsFile) inputs.set('input/job.csv', settingsFile.storageKey);
   for (const file of files.filter((f) => f.fileType === 'EIF' || f.fileType === 'JSON')) {
     const text = await readBlobText(deps, file.storageKey).catch(() => '');
     try {
