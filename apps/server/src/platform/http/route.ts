@@ -60,7 +60,9 @@ export function registerRoute<C extends RouteContract, A extends Access>(
       ...(contract.body ? { body: contract.body } : {}),
       response: { [status]: contract.response, '4xx': errorSchema },
     },
-    preHandler: async (request) => enforceAccess(authenticator, options.access, request),
+    // Who is calling is settled before the body is read or validated: an anonymous caller
+    // learns only that it must sign in, never which fields a route expects.
+    onRequest: async (request) => enforceAccess(authenticator, options.access, request),
     handler: async (request, reply) => {
       const result = await options.handler({
         params: request.params as RouteParams<C>,
