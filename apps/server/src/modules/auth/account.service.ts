@@ -21,7 +21,11 @@ async function mailVerification(deps: AppDeps, user: UserRow): Promise<void> {
   await deps.mailer.send(verificationMail(user.email, user.firstName, link));
 }
 
-/** Creates the account (or completes one made by an invitation) and mails a verification link. */
+/**
+ * Creates the account and mails a verification link. An address with an invitation waiting
+ * is refused: only its owner, through the invitation's link (or a reset), takes up the account
+ * and the roles it was given.
+ */
 export async function signUp(deps: AppDeps, input: SignUpBody): Promise<{ id: number }> {
   const plain = acceptNewPassword(input.password, { email: input.email });
   const passwordHash = await deps.hasher.hash(plain);
@@ -36,17 +40,15 @@ export async function signUp(deps: AppDeps, input: SignUpBody): Promise<{ id: nu
   };
   const user = await deps.database.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, values.email);
-    if (existing && (existing.passwordHash || !existing.active))
-      throw conflict(MESSAGES.emailTaken);
-    const saved = existing
-      ? await updateUser(tx, existing.id, { ...values, email: existing.email })
-      : await insertUser(tx, values);
-    if (!saved) throw conflict(MESSAGES.emailTaken);
+    if (existing && !existing.passwordHash && existing.active)
+      throw conflict(MESSAGES.invitationPending);
+    if (existing) throw conflict(MESSAGES.emailTaken);
+    const saved = await insertUser(tx, values);
     await recordEvent(tx, {
       actorId: saved.id,
       subjectType: 'user',
       subjectId: saved.id,
-      action: existing ? 'claim-invited-account' : 'sign-up',
+      action: 'sign-up',
       data: { role: saved.role },
     });
     return saved;
