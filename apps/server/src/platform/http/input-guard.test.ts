@@ -1,7 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-const INT4_MAX = 2147483647; const NUL_MESSAGE = 'Text cannot contain NUL characters.';
+const INT4_MAX = 2147483647;
+const NUL_MESSAGE = 'Text cannot contain NUL characters.';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import {
   createAccount,
