@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mailedLink, screenshot } from '../support/api';
+import { createAccount, mailedLink, screenshot, signInThroughForm } from '../support/api';
 
 test('a new user signs up, verifies, signs in, edits the profile, changes the password and logs out', async ({
   page,
@@ -90,4 +90,28 @@ test('a password reset by mailed link lets the user sign in with the new passwor
   await page.getByLabel('Password').fill('replacement secret');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/home$/);
+});
+
+test('a new e-mail counts once confirmed from the link mailed to it', async ({ page, request }) => {
+  const account = await createAccount(request, { first: 'Mary', last: 'Moved' });
+  await page.goto('/session/login');
+  await signInThroughForm(page, account);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/account-settings');
+  const moved = `moved.${Date.now()}@example.org`;
+  await page.getByLabel('Email').fill(moved);
+  await page.getByRole('button', { name: /save|update/i }).click();
+  await expect(
+    page.getByText('Please open the link we sent to the new address to confirm it.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(account.email);
+  await screenshot(page, 'account-settings-email-pending');
+
+  const link = await mailedLink(request, moved, '/verify/');
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByText('Email verified successfully!').first()).toBeVisible();
+  await page.goto('/account-settings');
+  await expect(page.getByLabel('Email')).toHaveValue(moved);
+  await expect(page.getByTestId('drawer-user')).toContainText(moved);
+  await screenshot(page, 'account-settings-email-confirmed');
 });

@@ -58,3 +58,4 @@ export * from './operations/operation.schemas.js';
 export * from './operations/operation.routes.js';
 export * from './operations/tool.schemas.js';
 export * from './operations/tool.routes.js';
+export * from './common/route-access.js';

@@ -79,6 +79,8 @@ export const userKeys = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     keyHash: text('key_hash').notNull(),
+    /** The new address an e-mail change key confirms. */
+    email: text('email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -59,7 +59,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: error.message });
     }
+    if (isDataException(error)) {
+      // The contracts bound what they can; a value the database still cannot hold is the
+      // caller's input, not a fault of ours. Its transaction has rolled back.
+      request.log.warn({ err: error }, 'value refused by the database');
+      return reply.status(400).send({ error: MESSAGES.invalidValue });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: 'Something went wrong. Please try again.' });
   });
+}
+
+/** A PostgreSQL data exception (SQLSTATE class 22: out of range, NUL in text, bad encoding). */
+function isDataException(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
 }

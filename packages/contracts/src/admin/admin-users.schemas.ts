@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/common.schemas.js';
 import { MESSAGES } from '../common/messages.js';
 import { pageSchema } from '../common/list.schemas.js';
 import { appRoleSchema } from '../users/user.schemas.js';
@@ -32,15 +33,15 @@ export const adminUserPageSchema = pageSchema(adminUserSchema);
 
 export const adminUserListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: recordIdSchema.default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),
 });
 export const userStatusParamsSchema = z.object({ status: z.enum(USER_STATUSES) });
-export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const userIdParamsSchema = z.object({ id: recordIdSchema });
 
 /** Update User Data: role, zip code, country and state; names, e-mail and phone are read-only. */
 export const adminUpdateUserBodySchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: recordIdSchema.optional(),
   role: appRoleSchema,
   zip_code: z
     .string()
@@ -55,7 +56,7 @@ export type AdminUpdateUserBody = z.infer<typeof adminUpdateUserBodySchema>;
 
 /** The six flags the Admin sets (PUT /update-permission/{id}); unsent flags are kept. */
 export const userFlagsBodySchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: recordIdSchema.optional(),
   run_adjudicator: z.boolean().optional(),
   run_audit: z.boolean().optional(),
   run_targetmapper: z.boolean().optional(),

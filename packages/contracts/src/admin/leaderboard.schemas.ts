@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/common.schemas.js';
 import { pageSchema } from '../common/list.schemas.js';
 
 export const LEADERBOARD_SORTS = [
@@ -22,7 +23,7 @@ export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
 export const leaderboardPageSchema = pageSchema(leaderboardRowSchema);
 export const leaderboardQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: recordIdSchema.default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),
   sort: z.enum(LEADERBOARD_SORTS).default('mapper_total'),
   order: z.enum(['asc', 'desc']).default('desc'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/common.schemas.js';
 import { ADMIN_MESSAGES, MARKDOWN_LIMITS } from './admin.messages.js';
 import { MESSAGES } from '../common/messages.js';
 
@@ -19,7 +20,7 @@ export const markdownFileDetailSchema = markdownFileSchema.extend({
 });
 export type MarkdownFileDetail = z.infer<typeof markdownFileDetailSchema>;
 
-export const markdownIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const markdownIdParamsSchema = z.object({ id: recordIdSchema });
 
 export const markdownTitleSchema = z.string().trim().min(1, MESSAGES.required).max(200);
 /** Names the page a file drives; the upload form sends 'MarkDown', the Home board's. */
@@ -30,7 +31,7 @@ export const markdownFileTypeSchema = z
 
 /** PUT /markdown-settings-edit/{id}. */
 export const markdownEditBodySchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: recordIdSchema.optional(),
   title: markdownTitleSchema,
   markdown_content: z
     .string()

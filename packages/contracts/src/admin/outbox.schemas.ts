@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/common.schemas.js';
 
 export const outboxMailSchema = z.object({
   id: z.number().int(),
@@ -14,7 +15,7 @@ export type OutboxMail = z.infer<typeof outboxMailSchema>;
 
 export const outboxQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: recordIdSchema.default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SIGN_UP_ROLES } from '../common/constants.js';
-import { encodedPasswordSchema } from '../common/common.schemas.js';
+import { encodedPasswordSchema, recordIdSchema } from '../common/common.schemas.js';
 import { MESSAGES } from '../common/messages.js';
 import { appRoleSchema } from '../users/user.schemas.js';
 
@@ -48,7 +48,7 @@ export const newPasswordBodySchema = z.object({
   new_password: encodedPasswordSchema,
   confirm_password: encodedPasswordSchema,
   forgot_key: z.string().min(1, MESSAGES.required),
-  user_id: z.coerce.number().int().positive(),
+  user_id: recordIdSchema,
 });
 
 export const verifyEmailBodySchema = z.object({ token: z.string().min(1, MESSAGES.required) });

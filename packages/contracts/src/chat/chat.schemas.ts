@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/common.schemas.js';
 import { CHAT_LIMITS } from './chat.constants.js';
 
 /** A person as chat shows them: in the users list, on messages and in member pickers. */
@@ -39,7 +40,7 @@ export type RoomPage = z.infer<typeof roomPageSchema>;
 /** `before`: answer what comes strictly before this id, so later arrivals never move a page. */
 export const cursorQuerySchema = (pageSize: number) =>
   z.object({
-    before: z.coerce.number().int().positive().optional(),
+    before: recordIdSchema.optional(),
     limit: z.coerce.number().int().min(1).max(100).default(pageSize),
   });
 
@@ -51,7 +52,7 @@ const userIdsSchema = z.preprocess((value) => {
   } catch {
     return value;
   }
-}, z.array(z.coerce.number().int().positive()).max(1000));
+}, z.array(recordIdSchema).max(1000));
 
 const roomNameSchema = z
   .string()
@@ -61,7 +62,7 @@ const roomNameSchema = z
 
 export const addRoomBodySchema = z.object({
   name: roomNameSchema,
-  job_id: z.coerce.number().int().positive(),
+  job_id: recordIdSchema,
   lastUpdated: z.string().optional(),
   users: userIdsSchema.default([]),
   avatar: z.string().max(2000).optional(),
@@ -125,13 +126,13 @@ export type MessagePage = z.infer<typeof messagePageSchema>;
 
 export const uploadMessageFilesSchema = z.object({ message: z.string(), id: z.number().int() });
 export const deleteMessageFilesBodySchema = z.object({
-  message_id: z.coerce.number().int().positive(),
+  message_id: recordIdSchema,
 });
 
 export const markSeenBodySchema = z.object({
-  message_id: z.coerce.number().int().positive(),
-  room_id: z.coerce.number().int().positive(),
-  user_id: z.coerce.number().int().positive(),
+  message_id: recordIdSchema,
+  room_id: recordIdSchema,
+  user_id: recordIdSchema,
   c_time: z.string().optional(),
 });
 
@@ -144,11 +145,11 @@ const exportDataSchema = z.preprocess(
       return value;
     }
   },
-  z.object({ room_id: z.coerce.number().int().positive() }),
+  z.object({ room_id: recordIdSchema }),
 );
 export const reportExportBodySchema = z.object({
   export_data: exportDataSchema,
-  job_id: z.coerce.number().int().positive(),
+  job_id: recordIdSchema,
 });
 export const reportExportedSchema = z.object({
   message: z.string(),
@@ -164,29 +165,29 @@ const contentSchema = z
   .max(CHAT_LIMITS.maxContentLength, `At most ${CHAT_LIMITS.maxContentLength} characters.`);
 
 export const sendEventSchema = z.object({
-  sender_id: z.coerce.number().int().positive(),
+  sender_id: recordIdSchema,
   content: contentSchema.default(''),
   timestamp: z.string().optional(),
-  roomid: z.coerce.number().int().positive(),
+  roomid: recordIdSchema,
   /** Files that will follow through /upload-message-files (names only); they let content be empty. */
   files: z.array(z.unknown()).max(CHAT_LIMITS.maxFilesPerMessage).default([]),
-  replyMessage: z.object({ id: z.coerce.number().int().positive() }).loose().nullable().optional(),
+  replyMessage: z.object({ id: recordIdSchema }).loose().nullable().optional(),
 });
 export const editEventSchema = z.object({
-  messageId: z.coerce.number().int().positive(),
+  messageId: recordIdSchema,
   edited: z.union([z.string(), z.boolean()]),
   content: contentSchema,
   files: z.array(z.unknown()).optional(),
 });
 export const deleteEventSchema = z.object({
-  messageId: z.coerce.number().int().positive(),
+  messageId: recordIdSchema,
   deleted: z.union([z.string(), z.boolean()]),
 });
-export const getMessageEventSchema = z.object({ messageId: z.coerce.number().int().positive() });
+export const getMessageEventSchema = z.object({ messageId: recordIdSchema });
 export const reactionEventSchema = z.object({
-  room_id: z.coerce.number().int().positive(),
-  messageId: z.coerce.number().int().positive(),
-  user_id: z.coerce.number().int().positive(),
+  room_id: recordIdSchema,
+  messageId: recordIdSchema,
+  user_id: recordIdSchema,
   reaction: z.string().trim().min(1, 'Required.').max(CHAT_LIMITS.maxReactionLength),
   remove: z.enum(['add', 'remove']),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/common.schemas.js';
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export const PAGE_SIZE_MAX = 100;
@@ -13,7 +14,7 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
 ) {
   return z.object({
     search: z.string().trim().max(200).optional(),
-    page: z.coerce.number().int().min(1).default(1),
+    page: recordIdSchema.default(1),
     page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(25),
     sort: z.enum(sorts).default(defaults.sort),
     order: z.enum(SORT_ORDERS).default(defaults.order),

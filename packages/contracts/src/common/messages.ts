@@ -29,4 +29,10 @@ export const MESSAGES = {
   notFound: 'Not found.',
   roleNotAllowed: 'This role cannot be chosen at sign-up.',
   emailMismatch: 'The email does not match your account.',
+  passwordTooCommon: 'This password is too common. Please choose another.',
+  passwordRepeated: 'Password cannot be one character repeated.',
+  passwordIsEmail: 'Password cannot be your email address.',
+  emailChangePending: 'Please open the link we sent to the new address to confirm it.',
+  invitationPending:
+    'This email has an invitation waiting. Please open the link in the invitation email, or reset your password.',
 } as const;

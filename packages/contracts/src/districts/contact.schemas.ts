@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/common.schemas.js';
 import { entryDateSchema } from '../common/dates.js';
 import { canSchema, listQuerySchema, pageSchema } from '../common/list.schemas.js';
 import { optionalText, requiredEmail, requiredText } from './district.schemas.js';
 
 export const contactBodySchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: recordIdSchema.optional(),
   name: requiredText(),
   title: requiredText(),
   email: requiredEmail,
@@ -53,8 +54,8 @@ export const contactListQuerySchema = listQuerySchema(CONTACT_SORTS, {
 export const contactPageSchema = pageSchema(contactSchema);
 
 export const districtParamsSchema = z.object({
-  districtId: z.coerce.number().int().positive(),
+  districtId: recordIdSchema,
 });
 export const contactParamsSchema = districtParamsSchema.extend({
-  id: z.coerce.number().int().positive(),
+  id: recordIdSchema,
 });

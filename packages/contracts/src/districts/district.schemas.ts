@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/common.schemas.js';
 import { MEMBER_ROLES } from '../common/constants.js';
 import { entryDateSchema } from '../common/dates.js';
 import { canSchema, listQuerySchema, pageSchema } from '../common/list.schemas.js';
@@ -17,7 +18,7 @@ export const requiredEmail = z
 
 /** POST /districts and PUT /districts/{id}. `name` is derived, so a sent one is ignored. */
 export const districtBodySchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: recordIdSchema.optional(),
   name: z.string().optional(),
   /** ISO 3166-1 alpha-2 code; the form fixes it to US. */
   country: z.string().trim().toUpperCase().min(1, MESSAGES.required).default('US'),

@@ -18,4 +18,5 @@ export const ELECTION_MESSAGES = {
   idMismatch: 'id: Does not match the address of the call.',
   accountInactive: 'This account is inactive and cannot be invited.',
   hasFiles: 'This election still has files. Delete its files first.',
+  projectNotEditable: 'project_ids: You can add an election only to a project you may edit.',
 } as const;

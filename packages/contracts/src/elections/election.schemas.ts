@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX, recordIdSchema, wholeNumberSchema } from '../common/common.schemas.js';
 import { ELECTION_PRIVACY, ELECTION_TYPES } from '../common/constants.js';
 import { entryDateSchema } from '../common/dates.js';
 import { canSchema, listQuerySchema, pageSchema } from '../common/list.schemas.js';
@@ -7,7 +8,7 @@ import { memberRoleSchema, optionalText, requiredText } from '../districts/distr
 
 export const electionTypeSchema = z.enum(ELECTION_TYPES);
 export const electionPrivacySchema = z.enum(ELECTION_PRIVACY);
-const idSchema = z.coerce.number().int().positive();
+const idSchema = recordIdSchema;
 const projectIdsSchema = z.array(idSchema).max(1000);
 
 /**
@@ -15,14 +16,14 @@ const projectIdsSchema = z.array(idSchema).max(1000);
  * when sent they must match it.
  */
 export const electionCreateBodySchema = z.object({
-  id: z.coerce.number().int().min(0).optional(),
+  id: wholeNumberSchema.optional(),
   name: requiredText(),
   e_type: electionTypeSchema.default('General'),
   privacy: electionPrivacySchema.default('Public'),
   country: z.string().trim().toUpperCase().optional(),
   state: z.string().trim().optional(),
   county: z.string().trim().optional(),
-  districtId: z.coerce.number({ error: MESSAGES.required }).int().positive(),
+  districtId: z.coerce.number({ error: MESSAGES.required }).int().positive().max(INT4_MAX),
   date: entryDateSchema,
   description: optionalText(5000),
   project_ids: projectIdsSchema.default([]),

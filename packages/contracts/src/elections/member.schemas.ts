@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema, wholeNumberSchema } from '../common/common.schemas.js';
 import { canSchema, listQuerySchema, pageSchema } from '../common/list.schemas.js';
 import { memberRoleSchema, requiredEmail, requiredText } from '../districts/district.schemas.js';
 
@@ -6,8 +7,8 @@ export const MEMBER_STATUSES = ['Active', 'Invited'] as const;
 
 /** POST /election-users: invite by e-mail; an unknown address gets a pending account. */
 export const memberCreateBodySchema = z.object({
-  id: z.coerce.number().int().min(0).optional(),
-  election_id: z.coerce.number().int().positive(),
+  id: wholeNumberSchema.optional(),
+  election_id: recordIdSchema,
   first_name: requiredText(100),
   last_name: requiredText(100),
   email: requiredEmail,
@@ -17,8 +18,8 @@ export type MemberCreateBody = z.infer<typeof memberCreateBodySchema>;
 
 /** PUT /election-users/{id}: the role changes; names only while the account is pending. */
 export const memberUpdateBodySchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
-  election_id: z.coerce.number().int().positive().optional(),
+  id: recordIdSchema.optional(),
+  election_id: recordIdSchema.optional(),
   first_name: requiredText(100),
   last_name: requiredText(100),
   /** Sent as the form has it; not checked, and an e-mail never changes through this call. */
@@ -53,5 +54,5 @@ export const memberListQuerySchema = listQuerySchema(MEMBER_SORTS, {
 });
 export const memberPageSchema = pageSchema(memberSchema);
 export const electionIdParamsSchema = z.object({
-  electionId: z.coerce.number().int().positive(),
+  electionId: recordIdSchema,
 });

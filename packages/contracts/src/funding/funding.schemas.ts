@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX, recordIdSchema } from '../common/common.schemas.js';
 import { PROJECT_ACCESSIBILITY } from '../common/constants.js';
 import { DATE_FORMAT_MESSAGE, parseEntryDate } from '../common/dates.js';
 import { FUNDING_MESSAGES as M, MAX_DONATION, PACKAGE_STATUSES } from './funding.messages.js';
@@ -56,7 +57,7 @@ export const paymentConfigSchema = z.object({
 });
 
 export const projectPaymentBodySchema = z.object({
-  project_id: z.coerce.number().int().positive(),
+  project_id: recordIdSchema,
   price: priceCentsSchema,
   host: hostSchema,
   /** 0 keeps the donor private, 1 lists them in Donors. */
@@ -68,7 +69,7 @@ export const projectPaymentBodySchema = z.object({
 export type ProjectPaymentBody = z.input<typeof projectPaymentBodySchema>;
 
 const donationLineSchema = z.object({
-  audit_id: z.coerce.number().int().positive(),
+  audit_id: recordIdSchema,
   amount: z.union([z.number(), z.string()]).transform((value, ctx) => {
     const dollars = Number(value);
     if (String(value).trim() === '') {
@@ -157,7 +158,7 @@ export const projectListQuerySchema = z.object({
 });
 
 const electionIdsSchema = z
-  .union([z.string(), z.array(z.coerce.number().int().positive())])
+  .union([z.string(), z.array(recordIdSchema)])
   .optional()
   .transform((value, ctx) => {
     if (value === undefined) return [];
@@ -175,7 +176,7 @@ const electionIdsSchema = z
   });
 
 export const projectBodySchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: recordIdSchema.optional(),
   name: z.string().trim().min(1, M.required).max(200),
   description: z.string().max(2000).default(''),
   election_date: z
@@ -230,7 +231,7 @@ export const projectElectionListSchema = z.object({ elections: z.array(projectEl
 
 export const manualDonationBodySchema = z.object({
   price: priceCentsSchema,
-  project_id: z.coerce.number().int().positive(),
+  project_id: recordIdSchema,
   description: z.string().max(2000).default(''),
 });
 export type ManualDonationBody = z.input<typeof manualDonationBodySchema>;
@@ -316,7 +317,7 @@ const packageTypeSchema = z
   .transform((value) => value === true || value === 1 || value === '1');
 
 export const packagePaymentBodySchema = z.object({
-  package_id: z.coerce.number({ error: M.required }).int().positive(),
+  package_id: z.coerce.number({ error: M.required }).int().positive().max(INT4_MAX),
   host: hostSchema,
   is_monthly: packageTypeSchema,
   price: priceCentsSchema,
@@ -324,10 +325,10 @@ export const packagePaymentBodySchema = z.object({
 export type PackagePaymentBody = z.input<typeof packagePaymentBodySchema>;
 
 export const manualSubscriptionBodySchema = z.object({
-  user_id: z.coerce.number().int().positive(),
-  package_id: z.coerce.number({ error: M.required }).int().positive(),
+  user_id: recordIdSchema,
+  package_id: z.coerce.number({ error: M.required }).int().positive().max(INT4_MAX),
   is_monthly: packageTypeSchema.default(true),
-  price: z.coerce.number().min(0).optional(),
+  price: z.coerce.number().min(0).max(1e12).optional(),
 });
 export type ManualSubscriptionBody = z.input<typeof manualSubscriptionBodySchema>;
 
@@ -365,5 +366,5 @@ export const subscriptionSavedSchema = z.object({
   subscription: subscriptionSchema,
 });
 export const subscriptionUserParamsSchema = z.object({
-  userId: z.coerce.number().int().positive(),
+  userId: recordIdSchema,
 });

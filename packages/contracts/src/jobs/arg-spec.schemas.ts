@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/common.schemas.js';
 import { MESSAGES } from '../common/messages.js';
 import { ARG_TYPES } from './job.constants.js';
 
@@ -94,7 +95,7 @@ export type ArgGroupBody = z.infer<typeof argGroupBodySchema>;
 export const argGroupSavedSchema = argGroupSchema.extend({ message: z.string() });
 
 export const argumentBodySchema = z.object({
-  group_id: z.coerce.number().int().positive(),
+  group_id: recordIdSchema,
   argument: groupKey,
   value: z.string().max(5000).default(''),
   type: argTypeSchema.default('str'),
@@ -112,7 +113,7 @@ export const argumentSavedSchema = argumentSpecSchema.extend({ message: z.string
 export const argumentListSchema = z.object({ items: z.array(argumentSpecSchema) });
 export const argumentsParamsSchema = z.object({
   auditTypeId: z.string().trim().min(1).max(100),
-  groupId: z.coerce.number().int().positive(),
+  groupId: recordIdSchema,
 });
 
 export const stagesSchema = z.object({ stages: z.array(z.string()) });

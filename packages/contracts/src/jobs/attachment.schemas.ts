@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/common.schemas.js';
 
 export const attachmentSchema = z.object({
   id: z.number().int(),
@@ -30,8 +31,8 @@ export const attachmentDescriptionSchema = z
   .refine((v) => !/^[\d\s.,+-]+$/.test(v), 'A description cannot be only a number.');
 
 export const addAttachmentBodySchema = z.object({
-  job_id: z.coerce.number().int().positive(),
-  id: z.coerce.number().int().positive(),
+  job_id: recordIdSchema,
+  id: recordIdSchema,
   description: attachmentDescriptionSchema,
 });
 export const attachmentSavedSchema = attachmentSchema.extend({ message: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/common.schemas.js';
 import { MESSAGES } from '../common/messages.js';
 import { AUDIT_STAGES, JOB_FILE_TYPES, VENDORS } from './job.constants.js';
 
@@ -24,7 +25,7 @@ export const jobFileListSchema = z.object({ items: z.array(jobFileSchema) });
 export const jobFileSavedSchema = z.object({ message: z.string(), file: jobFileSchema });
 export const jobFilesUploadedSchema = jobFileSavedSchema.extend({ files: z.array(jobFileSchema) });
 
-export const jobIdParamsSchema = z.object({ jobId: z.coerce.number().int().positive() });
+export const jobIdParamsSchema = z.object({ jobId: recordIdSchema });
 export const jobFileParamsSchema = jobIdParamsSchema.extend({
   fileName: z.string().min(1).max(255),
 });
@@ -47,7 +48,7 @@ const fileNameSchema = z.string().trim().min(1, MESSAGES.required).max(200);
 /** POST and PUT /job-settings/{jobId}: save a settings (JOB) file written from `settings`. */
 export const jobSettingsBodySchema = z.object({
   is_update: z.boolean().default(false),
-  job_id: z.coerce.number().int().positive().optional(),
+  job_id: recordIdSchema.optional(),
   file_name: fileNameSchema,
   file_type: z.literal('JOB').default('JOB'),
   settings: jobSettingsSchema,
@@ -76,7 +77,7 @@ export type JobSettingsFile = z.infer<typeof jobSettingsFileSchema>;
 
 /** POST /job-settings/generate-file: the job's JSON file, generated from its adopted files when `json_data` is absent. */
 export const generateFileBodySchema = z.object({
-  job_id: z.coerce.number().int().positive(),
+  job_id: recordIdSchema,
   file_name: z.string().trim().max(200).optional(),
   json_data: z.unknown().optional(),
   file_type: z.literal('JSON').default('JSON'),
@@ -110,7 +111,7 @@ export const settingFileParamsSchema = z.object({ id: z.string().min(1).max(200)
 
 /** POST /vendor-template: a JOB file preset for a vendor. */
 export const vendorTemplateBodySchema = z.object({
-  job_id: z.coerce.number().int().positive(),
+  job_id: recordIdSchema,
   vendor: z.string().trim().max(40).default(''),
   isUpdate: z.boolean().default(false),
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { recordIdSchema, wholeNumberSchema } from '../common/common.schemas.js';
 
 const range = z.object({
-  start: z.coerce.number().int().min(0),
-  end: z.coerce.number().int().min(0),
+  start: wholeNumberSchema,
+  end: wholeNumberSchema,
 });
 
 /** The Admin's grant of one job to a user (spec part 3 §3 "Per-job permission"). */
@@ -23,14 +24,14 @@ export type JobPermission = z.infer<typeof jobPermissionSchema>;
 
 /** One row as the permission dialog sends it. */
 export const jobPermissionInputSchema = z.object({
-  jobid: z.coerce.number().int().positive(),
+  jobid: recordIdSchema,
   fullRange: z.boolean().default(false),
-  start: z.coerce.number().int().min(0).default(0),
-  end: z.coerce.number().int().min(0).default(0),
+  start: wholeNumberSchema.default(0),
+  end: wholeNumberSchema.default(0),
   page_1: z.boolean().default(false),
   page_2: z.boolean().default(false),
-  page2_start: z.coerce.number().int().min(0).default(0),
-  page2_end: z.coerce.number().int().min(0).default(0),
+  page2_start: wholeNumberSchema.default(0),
+  page2_end: wholeNumberSchema.default(0),
   style_page_1: z.array(range).max(100).default([]),
   style_page_2: z.array(range).max(100).default([]),
 });
@@ -58,7 +59,7 @@ const flags = {
  * `permissions` may be the JSON text the spec sends or the list itself.
  */
 export const saveAuditPermissionBodySchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: recordIdSchema.optional(),
   audit: z.string().max(20_000).nullable().optional(),
   election_ids: z.string().max(20_000).nullable().optional(),
   permissions: z.union([z.string().max(2_000_000), z.array(z.unknown()).max(10_000)]).default([]),
@@ -110,15 +111,15 @@ export const jobPermissionRequestSavedSchema = jobPermissionRequestSchema.extend
 
 /** POST /job-permission: `job_ids` as a list or comma-joined. */
 export const jobPermissionRequestBodySchema = z.object({
-  job_ids: z.union([z.array(z.coerce.number().int().positive()).max(1000), z.string().max(20_000)]),
+  job_ids: z.union([z.array(recordIdSchema).max(1000), z.string().max(20_000)]),
 });
 /** PUT /job-permission/{id} (Admin). */
 export const jobPermissionAnswerBodySchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: recordIdSchema.optional(),
   job_permission: z
     .array(
       z.object({
-        job_id: z.coerce.number().int().positive(),
+        job_id: recordIdSchema,
         accept_permission: z.boolean().default(false),
         permission: z.boolean().default(false),
       }),

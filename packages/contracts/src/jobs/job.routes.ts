@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamsSchema, messageSchema } from '../common/common.schemas.js';
+import { idParamsSchema, messageSchema, recordIdSchema } from '../common/common.schemas.js';
 import { defineRoute } from '../common/route.js';
 import {
   auditJobCreateBodySchema,
@@ -152,4 +152,4 @@ export const jobPermissionRoutes = {
   }),
 };
 
-export const jobIdQuerySchema = z.object({ job_id: z.coerce.number().int().positive() });
+export const jobIdQuerySchema = z.object({ job_id: recordIdSchema });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { recordIdSchema, wholeNumberSchema, int4Schema } from '../common/common.schemas.js';
 import { ELECTION_PRIVACY, ELECTION_TYPES } from '../common/constants.js';
 import { listQuerySchema, pageSchema } from '../common/list.schemas.js';
 import { memberRoleSchema, optionalText, requiredText } from '../districts/district.schemas.js';
 
-const idSchema = z.coerce.number().int().positive();
+const idSchema = recordIdSchema;
 /** The spec carries is_test as 'True'/'False'; a boolean is accepted too. */
 export const isTestSchema = z
   .union([z.boolean(), z.enum(['True', 'False', 'true', 'false'])])
@@ -63,11 +64,11 @@ export const auditJobSavedSchema = auditJobSchema.extend({ message: z.string() }
 
 /** POST /audit-jobs. `users` and `lastUpdated` are accepted as the spec sends them; the caller becomes Auditor. */
 export const auditJobCreateBodySchema = z.object({
-  id: z.coerce.number().int().min(0).optional(),
+  id: wholeNumberSchema.optional(),
   name: requiredText(),
   description: optionalText(5000),
   election_id: idSchema,
-  users: z.array(z.coerce.number().int()).max(100).optional(),
+  users: z.array(int4Schema).max(100).optional(),
   lastUpdated: z.string().max(100).optional(),
   is_test: isTestSchema.default(false),
 });
@@ -80,7 +81,7 @@ export const auditJobUpdateBodySchema = z.object({
   description: z.string().trim().max(5000).optional(),
   election_id: idSchema.optional(),
   status: z.string().trim().max(40).optional(),
-  users: z.array(z.coerce.number().int()).max(100).optional(),
+  users: z.array(int4Schema).max(100).optional(),
   lastUpdated: z.string().max(100).optional(),
   request_donate: z.coerce.number().min(0).max(1e12).optional(),
   /** The amount being added to the received donations. */

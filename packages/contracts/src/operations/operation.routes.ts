@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/common.schemas.js';
 import { defineRoute } from '../common/route.js';
 import {
   adjudicationDecisionBodySchema,
@@ -52,7 +53,7 @@ export const jobOperationRoutes = {
     path: '/job-operations/pipeline-status/:id',
     summary: "The job's pipeline status: every stage and the running ones ({id} is the job id)",
     tags,
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: z.object({ id: recordIdSchema }),
     response: pipelineStatusSchema,
   }),
   refreshStatus: defineRoute({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/common.schemas.js';
 import {
   JOB_CONTROL_STATUSES,
   OPERATION_ACTIONS,
@@ -7,7 +8,7 @@ import {
   POLLED_STATUSES,
 } from './operation.constants.js';
 
-const jobId = z.coerce.number().int().positive();
+const jobId = recordIdSchema;
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', 'True', 'False', 'TRUE', 'FALSE'])])
   .transform((v) => v === true || (typeof v === 'string' && v.toLowerCase() === 'true'));
@@ -177,7 +178,7 @@ export const adjudicationListSchema = z.object({
 export type AdjudicationList = z.infer<typeof adjudicationListSchema>;
 export const adjudicationParamsSchema = z.object({
   jobId,
-  itemId: z.coerce.number().int().positive(),
+  itemId: recordIdSchema,
 });
 export const adjudicationDecisionBodySchema = z.object({
   decision: z.enum(['image', 'cvr', 'other']),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema, int4Schema } from '../common/common.schemas.js';
 import { operationLinkSchema, operationStatusSchema } from './operation.schemas.js';
 import { POLLED_STATUSES } from './operation.constants.js';
 
@@ -74,20 +75,20 @@ export type ActionSpec = z.infer<typeof actionSpecSchema>;
 export const actionSpecListSchema = z.object({ items: z.array(actionSpecSchema) });
 
 export const actionToolsQuerySchema = z.object({
-  job_id: z.coerce.number().int().positive().optional(),
+  job_id: recordIdSchema.optional(),
 });
 export const toolAddBodySchema = z.object({
-  job_id: z.coerce.number().int().positive().nullable().optional(),
+  job_id: recordIdSchema.nullable().optional(),
   settings: z.union([toolSettingsSchema, z.string().trim().min(2).max(20_000)]),
 });
 export type ToolAddBody = z.infer<typeof toolAddBodySchema>;
 export const toolUpdateBodySchema = toolAddBodySchema.extend({
-  row_number: z.coerce.number().int().positive(),
+  row_number: recordIdSchema,
 });
 export type ToolUpdateBody = z.infer<typeof toolUpdateBodySchema>;
 export const toolDeleteBodySchema = z.object({
-  job_id: z.coerce.number().int().positive().nullable().optional(),
-  row_number: z.coerce.number().int().positive(),
+  job_id: recordIdSchema.nullable().optional(),
+  row_number: recordIdSchema,
 });
 export const toolSavedSchema = z.object({ message: z.string(), tool: toolSchema });
 
@@ -95,9 +96,9 @@ export const toolSavedSchema = z.object({ message: z.string(), tool: toolSchema 
 export const toolExecuteBodySchema = z
   .object({
     op: z.string().trim().min(1).max(100),
-    job_id: z.coerce.number().int().positive().optional(),
-    row_number: z.coerce.number().int().positive().optional(),
-    user_id: z.coerce.number().int().optional(),
+    job_id: recordIdSchema.optional(),
+    row_number: recordIdSchema.optional(),
+    user_id: int4Schema.optional(),
     username: z.string().max(300).optional(),
   })
   .catchall(z.unknown());

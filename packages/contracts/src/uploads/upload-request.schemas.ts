@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/common.schemas.js';
 import { entryDateSchema } from '../common/dates.js';
 import { canSchema } from '../common/list.schemas.js';
 import { MESSAGES } from '../common/messages.js';
 
-const id = z.coerce.number().int().positive();
+const id = recordIdSchema;
 
 /** POST and PUT /upload-requests and /upload-district-requests, and their -copy variants. */
 export const uploadRequestBodySchema = z.object({

@@ -20,6 +20,8 @@ export const UPLOAD_MESSAGES = {
   linkExpired: 'This upload link has expired.',
   ownerRequired: 'election_id: Required.',
   nothingToAdopt: 'file_name: No adoptable file has this name.',
+  emailInvalid: 'email: Email must be a valid email address.',
+  tooManyRequestMails: 'Too many upload request emails. Please try again later.',
 } as const;
 
 /** Colours of the spec: Uploaded and Adopted green, Aborted orange, everything else blue. */

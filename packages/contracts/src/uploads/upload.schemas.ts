@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/common.schemas.js';
 import { canSchema } from '../common/list.schemas.js';
 import { MESSAGES } from '../common/messages.js';
 
@@ -16,7 +17,7 @@ export const CHUNK_SIZE_MAX = 4_294_967_296;
 export const DEFAULT_PART_SIZE = 32 * 1024 * 1024;
 export const MAX_UPLOAD_PARTS = 10_000;
 
-const id = z.coerce.number().int().positive();
+const id = recordIdSchema;
 const fileName = z.string().trim().min(1, MESSAGES.required).max(255);
 const fileSize = z.coerce
   .number()

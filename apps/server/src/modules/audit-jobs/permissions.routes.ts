@@ -20,7 +20,7 @@ export function registerPermissionRoutes(
   const r = jobPermissionRoutes;
   registerRoute(app, auth, r.requests, {
     access: 'admin',
-    handler: async () => ({ items: await listPermissionRequests(deps) }),
+    handler: async ({ user }) => ({ items: await listPermissionRequests(deps, user) }),
   });
   registerRoute(app, auth, r.request, {
     access: 'session',
@@ -28,7 +28,7 @@ export function registerPermissionRoutes(
   });
   registerRoute(app, auth, r.mine, {
     access: 'session',
-    handler: async ({ user }) => ({ items: await listPermissionRequests(deps, user.id) }),
+    handler: async ({ user }) => ({ items: await listPermissionRequests(deps, user, user.id) }),
   });
   registerRoute(app, auth, r.create, {
     access: 'session',

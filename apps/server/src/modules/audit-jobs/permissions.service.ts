@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import { recordEvent } from '../../platform/db/events.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { findUserById, isAdmin, updateUser, type UserRow } from '../users/index.js';
 import {
   answerRequest,
@@ -24,6 +24,8 @@ import {
   upsertPermission,
   type RequestWithUser,
 } from './permissions.repository.js';
+import { loadJob } from './jobs.access.js';
+import { listPublicJobs } from './jobs.repository.js';
 
 /** A user's per-job permissions and flags as the permission dialog reads them. */
 export async function getAuditPermission(deps: AppDeps, userId: number): Promise<AuditPermission> {
@@ -150,13 +152,39 @@ export async function saveAuditPermission(
   return getAuditPermission(deps, userId);
 }
 
+/**
+ * Of `ids`, the jobs the caller may know by name: every job for an Admin, else the public
+ * ones (what the request dialog lists) and the ones the caller can open.
+ */
+async function jobsKnownTo(deps: AppDeps, user: UserRow, ids: number[]): Promise<Set<number>> {
+  const db = deps.database.db;
+  if (isAdmin(user)) return existingJobIds(db, ids);
+  const known = new Set<number>();
+  for (const id of ids) {
+    if ((await listPublicJobs(db, id)).length > 0) {
+      known.add(id);
+      continue;
+    }
+    const opened = await loadJob(db, user, id).catch((error: unknown) => {
+      if (error instanceof AppError) return null;
+      throw error;
+    });
+    if (opened) known.add(id);
+  }
+  return known;
+}
+
 async function presentRequests(
   deps: AppDeps,
+  viewer: UserRow,
   rows: RequestWithUser[],
 ): Promise<JobPermissionRequest[]> {
-  const names = await jobNames(deps.database.db, [
-    ...new Set(rows.flatMap((r) => r.request.jobIds)),
-  ]);
+  const ids = [...new Set(rows.flatMap((r) => r.request.jobIds))];
+  const known = await jobsKnownTo(deps, viewer, ids);
+  const names = await jobNames(
+    deps.database.db,
+    ids.filter((id) => known.has(id)),
+  );
   return rows.map(({ request, user }) => ({
     id: request.id,
     user: { id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName },
@@ -168,14 +196,15 @@ async function presentRequests(
   }));
 }
 
-export async function listPermissionRequests(deps: AppDeps, userId?: number) {
-  return presentRequests(deps, await listRequests(deps.database.db, userId));
+/** Every request (an Admin's view), or the viewer's own when `userId` is given. */
+export async function listPermissionRequests(deps: AppDeps, viewer: UserRow, userId?: number) {
+  return presentRequests(deps, viewer, await listRequests(deps.database.db, userId));
 }
 
 export async function getPermissionRequest(deps: AppDeps, user: UserRow, id: number) {
   const row = await findRequest(deps.database.db, id);
   if (!row || (!isAdmin(user) && row.request.userId !== user.id)) throw notFound();
-  const [presented] = await presentRequests(deps, [row]);
+  const [presented] = await presentRequests(deps, user, [row]);
   if (!presented) throw notFound();
   return presented;
 }
@@ -198,7 +227,8 @@ export async function requestJobPermission(
   if (ids.length === 0) throw badRequest(JOB_PERMISSION_MESSAGES.selectJob);
   const unique = [...new Set(ids)];
   const db = deps.database.db;
-  const known = await existingJobIds(db, unique);
+  // A job the caller cannot see answers as one that does not exist.
+  const known = await jobsKnownTo(deps, user, unique);
   const missing = unique.find((id) => !known.has(id));
   if (missing !== undefined) throw badRequest(JOB_PERMISSION_MESSAGES.noSuchJob(missing));
   const row = await db.transaction(async (tx) => {

@@ -30,7 +30,8 @@ beforeAll(async () => {
     createAccount(server),
   ]);
   const district = await createDistrict(server, auditor.token);
-  const election = await createElection(server, auditor.token, district.id, { privacy: 'Closed' });
+  // Jobs on a Public election are listed for anyone to request.
+  const election = await createElection(server, auditor.token, district.id, { privacy: 'Public' });
   jobA = await createJob(server, auditor.token, election.id, { name: 'Job A' });
   jobB = await createJob(server, auditor.token, election.id, { name: 'Job B' });
 });
@@ -246,5 +247,45 @@ describe('job-permission requests', () => {
     expect(own.body.audits).toMatchObject([
       { jobid: jobA.id, fullRange: false, start: 1, end: 1000, page_1: true },
     ]);
+  });
+
+  it('names only jobs the caller can see, and refuses a request for a hidden one', async () => {
+    const asker = await createAccount(server);
+    const district = await createDistrict(server, auditor.token);
+    const closed = await createElection(server, auditor.token, district.id, { privacy: 'Closed' });
+    const hidden = await createJob(server, auditor.token, closed.id, { name: 'Hidden job' });
+    const refused = await server.call('POST', '/job-permission', {
+      token: asker.token,
+      body: { job_ids: [hidden.id] },
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: JOB_PERMISSION_MESSAGES.noSuchJob(hidden.id) },
+    });
+
+    // A job asked for while public keeps its id but loses its name once it is hidden.
+    const open = await createElection(server, auditor.token, district.id, { privacy: 'Public' });
+    const later = await createJob(server, auditor.token, open.id, { name: 'Soon closed' });
+    const sent = await server.call<JobPermissionRequest>('POST', '/job-permission', {
+      token: asker.token,
+      body: { job_ids: [later.id] },
+    });
+    expect(sent.body.jobs).toEqual([{ id: later.id, name: 'Soon closed' }]);
+    await server.deps.database.executeSql(`UPDATE elections SET privacy = 'Closed' WHERE id = $1`, [
+      open.id,
+    ]);
+    const mine = await server.call<{ items: JobPermissionRequest[] }>('GET', '/getjob-permission', {
+      token: asker.token,
+    });
+    expect(mine.body.items[0]?.jobs).toEqual([{ id: later.id, name: `Job ${later.id}` }]);
+    const one = await server.call<JobPermissionRequest>('GET', `/job-permission/${sent.body.id}`, {
+      token: asker.token,
+    });
+    expect(JSON.stringify(one.body)).not.toContain('Soon closed');
+    const all = await server.call<{ items: JobPermissionRequest[] }>('GET', '/job-permission', {
+      token: admin.token,
+    });
+    const seen = all.body.items.find((r) => r.id === sent.body.id);
+    expect(seen?.jobs).toEqual([{ id: later.id, name: 'Soon closed' }]);
   });
 });

@@ -10,7 +10,7 @@ import {
   updateUser,
   type UserRow,
 } from '../users/index.js';
-import { consumeKey, issueKey } from './keys.repository.js';
+import { consumeKey, consumeKeyRow, issueKey, spendKeys } from './keys.repository.js';
 import { acceptNewPassword } from './password-policy.js';
 
 const VERIFY_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -21,9 +21,13 @@ async function mailVerification(deps: AppDeps, user: UserRow): Promise<void> {
   await deps.mailer.send(verificationMail(user.email, user.firstName, link));
 }
 
-/** Creates the account (or completes one made by an invitation) and mails a verification link. */
+/**
+ * Creates the account and mails a verification link. An address with an invitation waiting
+ * is refused: only its owner, through the invitation's link (or a reset), takes up the account
+ * and the roles it was given.
+ */
 export async function signUp(deps: AppDeps, input: SignUpBody): Promise<{ id: number }> {
-  const plain = acceptNewPassword(input.password);
+  const plain = acceptNewPassword(input.password, { email: input.email });
   const passwordHash = await deps.hasher.hash(plain);
   const values = {
     email: input.email.trim(),
@@ -36,17 +40,15 @@ export async function signUp(deps: AppDeps, input: SignUpBody): Promise<{ id: nu
   };
   const user = await deps.database.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, values.email);
-    if (existing && (existing.passwordHash || !existing.active))
-      throw conflict(MESSAGES.emailTaken);
-    const saved = existing
-      ? await updateUser(tx, existing.id, { ...values, email: existing.email })
-      : await insertUser(tx, values);
-    if (!saved) throw conflict(MESSAGES.emailTaken);
+    if (existing && !existing.passwordHash && existing.active)
+      throw conflict(MESSAGES.invitationPending);
+    if (existing) throw conflict(MESSAGES.emailTaken);
+    const saved = await insertUser(tx, values);
     await recordEvent(tx, {
       actorId: saved.id,
       subjectType: 'user',
       subjectId: saved.id,
-      action: existing ? 'claim-invited-account' : 'sign-up',
+      action: 'sign-up',
       data: { role: saved.role },
     });
     return saved;
@@ -55,16 +57,33 @@ export async function signUp(deps: AppDeps, input: SignUpBody): Promise<{ id: nu
   return { id: user.id };
 }
 
+/** Verifies an account's address, or confirms a new one and makes it the account's e-mail. */
 export async function verifyEmail(deps: AppDeps, token: string): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
     const userId = await consumeKey(tx, token, 'verify');
-    if (!userId) throw badRequest(MESSAGES.verifyTokenInvalid);
-    await updateUser(tx, userId, { verified: true });
+    if (userId) {
+      await updateUser(tx, userId, { verified: true });
+      await recordEvent(tx, {
+        actorId: userId,
+        subjectType: 'user',
+        subjectId: userId,
+        action: 'verify-email',
+      });
+      return;
+    }
+    const change = await consumeKeyRow(tx, token, 'email');
+    if (!change?.email) throw badRequest(MESSAGES.verifyTokenInvalid);
+    const holder = await findUserByEmail(tx, change.email);
+    if (holder && holder.id !== change.userId) throw conflict(MESSAGES.emailTaken);
+    await updateUser(tx, change.userId, { email: change.email, verified: true });
+    // Other pending changes lapse: the address now is the one just confirmed.
+    await spendKeys(tx, change.userId, 'email');
     await recordEvent(tx, {
-      actorId: userId,
+      actorId: change.userId,
       subjectType: 'user',
-      subjectId: userId,
-      action: 'verify-email',
+      subjectId: change.userId,
+      action: 'change-email',
+      data: { email: change.email },
     });
   });
 }

@@ -3,3 +3,4 @@ export { revokeUserTokens } from './refresh-tokens.repository.js';
 export { acceptNewPassword } from './password-policy.js';
 export { issueSession } from './session.service.js';
 export { invitationLink } from './password.service.js';
+export { issueKey, spendKeys } from './keys.repository.js';

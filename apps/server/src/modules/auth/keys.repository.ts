@@ -3,7 +3,8 @@ import { userKeys } from '../../db/schema.js';
 import type { Executor } from '../../platform/db/database.js';
 import { hashKey, randomKey } from '../../platform/auth/secrets.js';
 
-export type KeyKind = 'verify' | 'reset';
+/** `email` keys confirm a new address before an e-mail change takes effect. */
+export type KeyKind = 'verify' | 'reset' | 'email';
 
 /** Issues a mailed key; only its hash is kept. */
 export async function issueKey(
@@ -11,6 +12,7 @@ export async function issueKey(
   userId: number,
   kind: KeyKind,
   ttlMs: number,
+  email?: string,
 ): Promise<string> {
   const key = randomKey();
   await db.insert(userKeys).values({
@@ -18,6 +20,7 @@ export async function issueKey(
     kind,
     keyHash: hashKey(key),
     expiresAt: new Date(Date.now() + ttlMs),
+    email: email ?? null,
   });
   return key;
 }
@@ -27,6 +30,15 @@ export async function issueKey(
  * another kind. The conditional update makes a key single-use even under concurrent calls.
  */
 export async function consumeKey(db: Executor, key: string, kind: KeyKind): Promise<number | null> {
+  return (await consumeKeyRow(db, key, kind))?.userId ?? null;
+}
+
+/** As `consumeKey`, with the address an `email` key confirms. */
+export async function consumeKeyRow(
+  db: Executor,
+  key: string,
+  kind: KeyKind,
+): Promise<{ userId: number; email: string | null } | null> {
   const [row] = await db
     .update(userKeys)
     .set({ usedAt: new Date() })
@@ -38,6 +50,14 @@ export async function consumeKey(db: Executor, key: string, kind: KeyKind): Prom
         gt(userKeys.expiresAt, new Date()),
       ),
     )
-    .returning({ userId: userKeys.userId });
-  return row?.userId ?? null;
+    .returning({ userId: userKeys.userId, email: userKeys.email });
+  return row ?? null;
+}
+
+/** Spends every outstanding key of a kind: a new password leaves no older reset link working. */
+export async function spendKeys(db: Executor, userId: number, kind: KeyKind): Promise<void> {
+  await db
+    .update(userKeys)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userKeys.userId, userId), eq(userKeys.kind, kind), isNull(userKeys.usedAt)));
 }

@@ -5,8 +5,8 @@ import { badRequest } from '../../platform/errors.js';
 import { passwordResetMail } from '../../platform/mail/templates.js';
 import { MESSAGES } from '@scrutineer/contracts';
 import { findUserByEmail, findUserById, updateUser } from '../users/index.js';
-import { consumeKey, issueKey } from './keys.repository.js';
-import { acceptNewPassword } from './password-policy.js';
+import { consumeKey, issueKey, spendKeys } from './keys.repository.js';
+import { acceptNewPassword, refuseOwnEmail } from './password-policy.js';
 import { revokeUserTokens } from './refresh-tokens.repository.js';
 
 const RESET_TTL_MS = 3600 * 1000;
@@ -25,13 +25,15 @@ export async function setNewPassword(
   deps: AppDeps,
   input: { forgot_key: string; user_id: number; new_password: string; confirm_password: string },
 ): Promise<void> {
-  const plain = acceptNewPassword(input.new_password, input.confirm_password);
+  const plain = acceptNewPassword(input.new_password, { confirm: input.confirm_password });
   const passwordHash = await deps.hasher.hash(plain);
   await deps.database.db.transaction(async (tx) => {
     const userId = await consumeKey(tx, input.forgot_key, 'reset');
     if (!userId || userId !== input.user_id) throw badRequest(MESSAGES.resetKeyInvalid);
     const user = await findUserById(tx, userId);
     if (!user?.active) throw badRequest(MESSAGES.resetKeyInvalid);
+    // Checked once the key proves the caller may know the address; the key stays unspent.
+    refuseOwnEmail(plain, user.email);
     // Opening the mailed link proves the address, so a reset also verifies it.
     await updateUser(tx, userId, {
       passwordHash,
@@ -39,6 +41,7 @@ export async function setNewPassword(
       tokenVersion: user.tokenVersion + 1,
     });
     await revokeUserTokens(tx, userId);
+    await spendKeys(tx, userId, 'reset');
     await recordEvent(tx, {
       actorId: userId,
       subjectType: 'user',

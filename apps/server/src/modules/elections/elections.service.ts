@@ -13,6 +13,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/pg-e
 import type { AppDeps } from '../../platform/deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { assertElectionsArea, isDistrictAuditor, loadDistrict } from '../districts/index.js';
+import { canManageProjects, findProjectById } from '../projects/index.js';
 import { isAdmin, type UserRow } from '../users/index.js';
 import { listElections as listElectionRows } from './elections.list.js';
 import { assertLockedUnchanged, placeFromDistrict } from './elections.locks.js';
@@ -67,6 +68,24 @@ export async function listElections(deps: AppDeps, user: UserRow, query: Electio
   return { items, total };
 }
 
+/**
+ * An election shows on the pages of the projects it names, so only someone who may edit a
+ * project adds an election to it; ids already on the election may stay or go.
+ */
+async function assertMayAddProjects(
+  db: Executor,
+  user: UserRow,
+  wanted: number[],
+  current: number[] = [],
+): Promise<void> {
+  const added = wanted.filter((id) => !current.includes(id));
+  if (added.length === 0) return;
+  if (!canManageProjects(user)) throw forbidden(ELECTION_MESSAGES.projectNotEditable);
+  for (const id of added) {
+    if (!(await findProjectById(db, id))) throw badRequest(ELECTION_MESSAGES.projectNotEditable);
+  }
+}
+
 /** Opens an election: the member's access date is recorded for the list's default order. */
 export async function openElection(deps: AppDeps, user: UserRow, id: number) {
   const loaded = await loadElection(deps.database.db, user, id);
@@ -80,6 +99,7 @@ export async function createElection(deps: AppDeps, user: UserRow, body: Electio
   const db = deps.database.db;
   const district = await loadDistrict(db, user, body.districtId);
   if (!isDistrictAuditor(district.role)) throw forbidden(DISTRICT_MESSAGES.auditorOnlyElections);
+  await assertMayAddProjects(db, user, body.project_ids);
   const place = placeFromDistrict(body, district.row.district);
   const address = electionPath({ ...place, e_type: body.e_type, date: body.date });
   try {
@@ -125,6 +145,9 @@ export async function updateElection(
   const { row, role } = await loadElection(deps.database.db, user, id);
   if (!isElectionAuditor(role)) throw forbidden(ELECTION_MESSAGES.auditorOnlyEdit);
   assertLockedUnchanged(row.election, body);
+  if (body.project_ids) {
+    await assertMayAddProjects(deps.database.db, user, body.project_ids, row.election.projectIds);
+  }
   await deps.database.db.transaction(async (tx) => {
     await updateElectionRow(tx, id, {
       name: body.name,

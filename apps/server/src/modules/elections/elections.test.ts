@@ -16,17 +16,23 @@ import {
   nextDate,
   type Account,
 } from '../../test/elections-fixtures.js';
+import { createProject, grantProjectPermission } from '../../test/funding-fixtures.js';
 
 let server: TestServer;
 let auditor: Account;
 let district: District;
+let projectIds: number[];
 beforeAll(async () => {
   server = await startTestServer();
   auditor = await createAccount(server, { role: 'Client' });
+  // Adding an election to a project takes the right to edit projects.
+  await grantProjectPermission(server, auditor.id);
   district = await createDistrict(server, auditor.token, {
     state_name: 'CA',
     district_name: 'San Luis Obispo',
   });
+  projectIds = [];
+  for (let n = 0; n < 3; n += 1) projectIds.push((await createProject(server, auditor.token)).id);
 });
 afterAll(async () => server.close());
 
@@ -44,7 +50,7 @@ describe('POST /elections', () => {
         districtId: district.id,
         date: '03-05-2024',
         description: 'Statewide',
-        project_ids: [7],
+        project_ids: [projectIds[0]],
       },
     });
     expect(answer.status).toBe(201);
@@ -56,7 +62,7 @@ describe('POST /elections', () => {
       date: '2024-03-05',
       address: 'US/CA/SanLuisObispo/Presidential Preference Primary/20240305',
       districtId: district.id,
-      project_ids: [7],
+      project_ids: [projectIds[0]],
       role: 'Auditor',
       last_accessed_at: null,
       can: { update: true, delete: true },
@@ -133,7 +139,7 @@ describe('GET /elections', () => {
     const a = await createElection(server, auditor.token, district.id, { name: 'Alpha' });
     const b = await createElection(server, auditor.token, district.id, {
       name: 'Bravo',
-      project_ids: [42],
+      project_ids: [projectIds[1]],
     });
     const c = await createElection(server, auditor.token, other.id, { name: 'Charlie' });
     await createElection(server, auditor.token, other.id, { name: 'Not mine' });
@@ -156,7 +162,7 @@ describe('GET /elections', () => {
       token: member.token,
     });
     expect(byDistrict.body.items.map((e) => e.name).sort()).toEqual(['Alpha', 'Bravo']);
-    const byProject = await server.call<Page>('GET', '/elections?project=42', {
+    const byProject = await server.call<Page>('GET', `/elections?project=${projectIds[1]}`, {
       token: member.token,
     });
     expect(byProject.body.items.map((e) => e.name)).toEqual(['Bravo']);
@@ -247,10 +253,79 @@ describe('GET /elections', () => {
   });
 });
 
+describe('elections on projects', () => {
+  it('adds an election only to a project its Auditor may edit', async () => {
+    const plain = await createAccount(server, { role: 'Client' });
+    const own = await createDistrict(server, plain.token);
+    const target = projectIds[0] ?? 0;
+    const create = await server.call('POST', '/elections', {
+      token: plain.token,
+      body: {
+        name: 'Hitchhiker',
+        e_type: 'General',
+        privacy: 'Public',
+        districtId: own.id,
+        date: '11-03-2026',
+        project_ids: [target],
+      },
+    });
+    expect(create).toMatchObject({
+      status: 403,
+      body: { error: ELECTION_MESSAGES.projectNotEditable },
+    });
+    const election = await createElection(server, plain.token, own.id);
+    const update = await server.call('PUT', `/elections/${election.id}`, {
+      token: plain.token,
+      body: { ...election, project_ids: [target] },
+    });
+    expect(update.status).toBe(403);
+    const listed = await server.call<Page>('GET', `/elections?project=${target}`, {
+      token: auditor.token,
+    });
+    expect(listed.body.items.map((e) => e.id)).not.toContain(election.id);
+
+    // Someone who may edit projects still names only projects that exist.
+    const mine = await createElection(server, auditor.token, district.id);
+    const missing = await server.call('PUT', `/elections/${mine.id}`, {
+      token: auditor.token,
+      body: { ...mine, project_ids: [2_000_000] },
+    });
+    expect(missing).toMatchObject({
+      status: 400,
+      body: { error: ELECTION_MESSAGES.projectNotEditable },
+    });
+  });
+
+  it('keeps the projects an election already has when its Auditor cannot edit projects', async () => {
+    const plain = await createAccount(server, { role: 'Client' });
+    const own = await createDistrict(server, plain.token);
+    const election = await createElection(server, plain.token, own.id);
+    await server.deps.database.executeSql('UPDATE elections SET project_ids = $1 WHERE id = $2', [
+      [projectIds[2]],
+      election.id,
+    ]);
+    const kept = await server.call<Saved>('PUT', `/elections/${election.id}`, {
+      token: plain.token,
+      body: { ...election, name: 'Renamed again', project_ids: [projectIds[2]] },
+    });
+    expect(kept.status).toBe(200);
+    const dropped = await server.call<Saved>('PUT', `/elections/${election.id}`, {
+      token: plain.token,
+      body: { ...election, project_ids: [] },
+    });
+    expect(dropped.body.project_ids).toEqual([]);
+  });
+});
+
 describe('PUT /elections/{id}', () => {
   it('changes name, description and projects and refuses every locked field by name', async () => {
     const election = await createElection(server, auditor.token, district.id);
-    const body = { ...election, name: 'Renamed', description: 'New words', project_ids: [3] };
+    const body = {
+      ...election,
+      name: 'Renamed',
+      description: 'New words',
+      project_ids: [projectIds[2]],
+    };
     const answer = await server.call<Saved>('PUT', `/elections/${election.id}`, {
       token: auditor.token,
       body,
@@ -260,7 +335,7 @@ describe('PUT /elections/{id}', () => {
       message: ELECTION_MESSAGES.updated,
       name: 'Renamed',
       description: 'New words',
-      project_ids: [3],
+      project_ids: [projectIds[2]],
       address: election.address,
     });
     const locked: [Record<string, unknown>, string][] = [

@@ -41,6 +41,9 @@ export async function inviteToElection(
       throw conflict(ELECTION_MESSAGES.alreadyMember);
     const member = await addMember(tx, election.id, invitee.id, body.role);
     const pending = !invitee.passwordHash;
+    // An account nobody has verified may have been signed up by someone other than the
+    // address's owner: its owner gets the set-password link, which replaces that password.
+    const mailLink = pending || !invitee.verified;
     await recordEvent(tx, {
       actorId: inviter.id,
       subjectType: 'election-member',
@@ -54,10 +57,10 @@ export async function inviteToElection(
       election: election.name,
       role: body.role,
     };
-    const link = pending
+    const link = mailLink
       ? await invitationLink(deps, tx, invitee.id)
       : `${deps.config.publicUrl}/elections/${election.id}`;
-    const message = pending
+    const message = mailLink
       ? electionInvitationMail(invitee.email, { ...details, link })
       : electionAddedMail(invitee.email, { ...details, link });
     return { memberId: member.id, mail: message };

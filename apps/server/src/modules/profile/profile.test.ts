@@ -20,7 +20,7 @@ describe('GET and PUT /profile', () => {
     }
   });
 
-  it('updates names, e-mail and phone number and records the change', async () => {
+  it('updates names and phone number, mails the new e-mail a link, and records the change', async () => {
     const user = await createUser(server);
     const token = user.session.access_token;
     const answer = await server.call('PUT', '/profile', {
@@ -34,11 +34,13 @@ describe('GET and PUT /profile', () => {
       },
     });
     expect(answer.status).toBe(200);
+    // The new address counts once confirmed (account-hardening.test.ts follows the link).
     expect(answer.body).toMatchObject({
       first_name: 'Frances',
-      email: 'frances@example.org',
+      email: user.email,
       phone_number: '555-0199',
     });
+    expect(await server.mailsTo('frances@example.org')).toHaveLength(1);
     const reread = await server.call('GET', '/profile', { token });
     expect(reread.body).toMatchObject({ first_name: 'Frances', last_name: 'Allen' });
     const events = await server.deps.database.executeSql(

@@ -12,4 +12,4 @@ export function registerProjectsModule(
 }
 
 export { addReceived, findProjectById } from './projects.repository.js';
-export { canSeeProject } from './projects.policy.js';
+export { canManageProjects, canSeeProject } from './projects.policy.js';

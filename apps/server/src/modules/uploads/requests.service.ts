@@ -5,9 +5,13 @@ import {
   type UploadRequest,
   type UploadRequestBody,
 } from '@scrutineer/contracts';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { events } from '../../db/schema.js';
 import { recordEvent } from '../../platform/db/events.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import type { MailMessage } from '../../platform/mail/mailer.js';
 import type { UserRow } from '../users/index.js';
 import { isExpired, requestUrl } from './requests.links.js';
 import {
@@ -62,6 +66,63 @@ export async function loadRequestFor(
   return { row, owner };
 }
 
+/** Upload-request mails one account may send an hour, and one address may get a day. */
+export const REQUEST_MAILS_PER_HOUR = 20;
+export const REQUEST_MAILS_PER_ADDRESS_PER_DAY = 3;
+const HOUR_MS = 3600 * 1000;
+
+/** Counts the request mails sent since `since`, by the account or to the address. */
+async function requestMailsSince(
+  deps: AppDeps,
+  since: Date,
+  who: { actorId?: number; to?: string },
+) {
+  const [row] = await deps.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(events)
+    .where(
+      and(
+        eq(events.subjectType, 'upload_request'),
+        eq(events.action, 'mail'),
+        gt(events.createdAt, since),
+        who.actorId !== undefined ? eq(events.actorId, who.actorId) : undefined,
+        who.to !== undefined
+          ? sql`lower(${events.data}->>'to') = ${who.to.toLowerCase()}`
+          : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Mail goes to a real address, a few times a day at most, from a fixed text naming who asked:
+ * the form's name and description stay on the request, never in someone's inbox.
+ */
+async function assertMayMail(deps: AppDeps, user: UserRow, to: string): Promise<void> {
+  if (!z.email().safeParse(to).success) throw badRequest(UPLOAD_MESSAGES.emailInvalid);
+  const now = Date.now();
+  const byAccount = await requestMailsSince(deps, new Date(now - HOUR_MS), { actorId: user.id });
+  const toAddress = await requestMailsSince(deps, new Date(now - 24 * HOUR_MS), { to });
+  if (byAccount >= REQUEST_MAILS_PER_HOUR || toAddress >= REQUEST_MAILS_PER_ADDRESS_PER_DAY) {
+    throw new AppError('too_many_requests', UPLOAD_MESSAGES.tooManyRequestMails);
+  }
+}
+
+function requestMail(
+  to: string,
+  sender: UserRow,
+  ownerName: string,
+  link: string,
+  validThrough: string | null,
+): MailMessage {
+  const who = `${sender.firstName} ${sender.lastName}`.trim();
+  return {
+    to,
+    subject: `Upload request for ${ownerName}`,
+    text: `${who ? `${who} (${sender.email})` : sender.email} asks you to upload files for ${ownerName} on Scrutineer.\n\nUpload them here: ${link}\n${validThrough ? `The link works through ${validThrough}.` : 'The link does not expire.'}\n\nIf you do not expect this request, ignore this mail.`,
+  };
+}
+
 /** Creates or updates a request (an id in the path or body updates); mails the link when asked. */
 export async function saveRequest(
   deps: AppDeps,
@@ -71,6 +132,7 @@ export async function saveRequest(
   id?: number,
 ) {
   if (body.send_email && !body.email) throw badRequest(`email: ${UPLOAD_MESSAGES.emailRequired}`);
+  if (body.send_email) await assertMayMail(deps, user, body.email);
   const existingId = id ?? body.id ?? body.request_id;
   const loaded = existingId
     ? await loadRequestFor(deps, user, existingId, type)
@@ -104,15 +166,23 @@ export async function saveRequest(
       subjectId: saved.id,
       action: loaded.row ? 'update' : 'create',
     });
+    // The mail is counted with the change, so the throttle holds across API instances.
+    if (body.send_email) {
+      await recordEvent(tx, {
+        actorId: user.id,
+        subjectType: 'upload_request',
+        subjectId: saved.id,
+        action: 'mail',
+        data: { to: saved.email },
+      });
+    }
     return saved;
   });
   const presented = presentRequest(deps, row, loaded.owner, loaded.owner.role);
   if (body.send_email) {
-    await deps.mailer.send({
-      to: row.email,
-      subject: `Upload request for ${loaded.owner.name}`,
-      text: `${row.name}, you are asked to upload files for ${loaded.owner.name}.\n\n${row.description}\n\nUpload them here: ${presented.request_url}\n${row.validThrough ? `The link works through ${row.validThrough}.` : 'The link does not expire.'}`,
-    });
+    await deps.mailer.send(
+      requestMail(row.email, user, loaded.owner.name, presented.request_url, row.validThrough),
+    );
   }
   return { presented, created: !loaded.row };
 }

@@ -59,10 +59,14 @@ export async function startUpload(deps: AppDeps, input: StartInput) {
   const plan = planParts(input.fileSize, input.chunkSize, input.chunkCount);
   const contentType = input.contentType || 'application/octet-stream';
   const storageKey = newBlobKey(keyPrefix(input));
-  const multipartId = await deps.blobs.createMultipart(storageKey, contentType, {
-    partSize: plan.chunkSize,
-    size: input.fileSize,
-  });
+  const multipartId = await deps.blobs
+    .createMultipart(storageKey, contentType, { partSize: plan.chunkSize, size: input.fileSize })
+    .catch((error: unknown) => {
+      if (error instanceof BlobError && error.code === 'EntityTooLarge') {
+        throw badRequest(`file_size: ${error.message}`);
+      }
+      throw error;
+    });
   const values: NewUpload = {
     ...input,
     contentType,
@@ -72,17 +76,23 @@ export async function startUpload(deps: AppDeps, input: StartInput) {
     storageKey,
     multipartId,
   };
-  const id = await deps.database.db.transaction(async (tx) => {
-    const row = await insertUpload(tx, values);
-    await recordEvent(tx, {
-      actorId: input.uploadedBy,
-      subjectType: 'upload',
-      subjectId: row.id,
-      action: 'start',
-      data: { kind: input.kind, fileName: input.fileName, fileSize: input.fileSize },
+  const id = await deps.database.db
+    .transaction(async (tx) => {
+      const row = await insertUpload(tx, values);
+      await recordEvent(tx, {
+        actorId: input.uploadedBy,
+        subjectType: 'upload',
+        subjectId: row.id,
+        action: 'start',
+        data: { kind: input.kind, fileName: input.fileName, fileSize: input.fileSize },
+      });
+      return row.id;
+    })
+    .catch(async (error: unknown) => {
+      // No row records the store's upload, so nothing would ever remove it.
+      await deps.blobs.abortMultipart(storageKey, multipartId).catch(() => undefined);
+      throw error;
     });
-    return row.id;
-  });
   const numbers = Array.from({ length: plan.chunkCount }, (_, i) => i + 1);
   const urls = await deps.blobs.partUrls(storageKey, multipartId, numbers);
   return { row: await reload(deps, id), urls };

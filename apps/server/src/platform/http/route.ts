@@ -9,6 +9,7 @@ import {
   type RouteResponse,
 } from '@scrutineer/contracts';
 import { enforceAccess, type Access, type Authenticator, type AuthUser } from './access.js';
+import { refuseNulText } from './input-guard.js';
 
 export interface HandlerContext<C extends RouteContract, A extends Access> {
   params: RouteParams<C>;
@@ -60,7 +61,10 @@ export function registerRoute<C extends RouteContract, A extends Access>(
       ...(contract.body ? { body: contract.body } : {}),
       response: { [status]: contract.response, '4xx': errorSchema },
     },
-    preHandler: async (request) => enforceAccess(authenticator, options.access, request),
+    // Who is calling is settled before the body is read or validated: an anonymous caller
+    // learns only that it must sign in, never which fields a route expects.
+    onRequest: async (request) => enforceAccess(authenticator, options.access, request),
+    preValidation: refuseNulText,
     handler: async (request, reply) => {
       const result = await options.handler({
         params: request.params as RouteParams<C>,

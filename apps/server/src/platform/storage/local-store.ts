@@ -142,12 +142,21 @@ export function createLocalStore(
       const dir = paths.upload(uploadId);
       await mkdir(dir, { recursive: true });
       const meta: UploadMeta = { key, contentType, partSize: plan.partSize, size: plan.size };
-      // Parts land at their offsets in any order, into a sparse file of the declared size: a
-      // direct write past the end of a file waits for every other write to the file.
-      await writeFile(dataFile(dir), '');
-      await truncate(dataFile(dir), plan.size);
-      await writeFileAtomic(path.join(dir, 'meta.json'), JSON.stringify(meta));
-      await syncDir(paths.multipart);
+      try {
+        // Parts land at their offsets in any order, into a sparse file of the declared size: a
+        // direct write past the end of a file waits for every other write to the file.
+        await writeFile(dataFile(dir), '');
+        await truncate(dataFile(dir), plan.size);
+        await writeFileAtomic(path.join(dir, 'meta.json'), JSON.stringify(meta));
+        await syncDir(paths.multipart);
+      } catch (error) {
+        // A refused upload leaves no folder behind.
+        await rm(dir, { recursive: true, force: true });
+        if ((error as NodeJS.ErrnoException).code === 'EFBIG') {
+          throw new BlobError('EntityTooLarge', 'The file is larger than this store can hold.');
+        }
+        throw error;
+      }
       return uploadId;
     },
     async partUrls(key, uploadId, partNumbers) {

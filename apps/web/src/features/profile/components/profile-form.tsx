@@ -24,7 +24,15 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     update.mutate(
       { ...fields, role: profile.role },
       {
-        onSuccess: () => notify.success(MESSAGES.profileUpdated),
+        onSuccess: (saved) => {
+          // A new address counts once confirmed from the link mailed to it: say so instead.
+          if (saved.email.toLowerCase() === fields.email.trim().toLowerCase()) {
+            notify.success(MESSAGES.profileUpdated);
+            return;
+          }
+          notify.info(MESSAGES.emailChangePending);
+          form.reset({ ...fields, email: saved.email });
+        },
         onError: (error) => notify.error(errorMessage(error)),
       },
     ),
