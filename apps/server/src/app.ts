@@ -9,6 +9,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { MESSAGES, SOCKET_PATH, VERSION } from '@scrutineer/contracts';
+import { trustProxyOption } from './platform/config.js';
 import type { AppDeps } from './platform/deps.js';
 import { AppError, registerErrorHandler } from './platform/errors.js';
 import { createAuthenticator, requireDeclaredAccess } from './platform/http/access.js';
@@ -43,7 +44,11 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
 /** Builds the HTTP application over already-opened platform parts. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: deps.log, trustProxy: true, bodyLimit: 5 * 1024 * 1024 });
+  const app = Fastify({
+    loggerInstance: deps.log,
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
+    bodyLimit: 5 * 1024 * 1024,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);

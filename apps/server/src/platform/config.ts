@@ -1,4 +1,42 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** proxy-addr's names for address ranges, allowed in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isProxyAddress = (item: string) => {
+  if (PROXY_RANGES.has(item)) return true;
+  const [address = '', prefix, extra] = item.split('/');
+  if (extra !== undefined || !isIP(address)) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (isIP(address) === 4 ? 32 : 128);
+};
+
+/**
+ * Which proxies may speak for the client (X-Forwarded-For, -Proto, -Host): none when unset; a
+ * number names how many hops in front of the server to trust; else a comma-separated list of
+ * addresses, CIDR ranges or `loopback`/`linklocal`/`uniquelocal`. `true` is refused: it would
+ * let anyone choose the address rate limits count by.
+ */
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const text = value?.trim() ?? '';
+    if (text === '' || text === 'false') return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const items = text.split(',').map((item) => item.trim());
+    const wrong = items.filter((item) => !isProxyAddress(item));
+    if (wrong.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `name the number of proxy hops or the proxies' addresses (not ${wrong.join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return items;
+  });
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -8,6 +46,7 @@ const configSchema = z.object({
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Scrutineer <no-reply@scrutineer.local>'),
   PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: trustProxySchema,
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce
@@ -64,6 +103,12 @@ const configSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
 });
+
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the first n hops". */
+export const trustProxyOption = (
+  setting: false | number | string[],
+): false | string[] | ((address: string, hop: number) => boolean) =>
+  typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 
 export type Config = z.infer<typeof configSchema> & {
   publicUrl: string;
