@@ -18,7 +18,14 @@ test('the app runs under its Content Security Policy: nothing it needs is refuse
   expect(answer?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
   await signInThroughForm(page, ADMIN);
   await expect(page).toHaveURL(/\/home$/);
-  for (const path of ['/elections', '/audit-jobs', '/projects', '/leaderboard', '/admin-board', '/general_upload']) {
+  for (const path of [
+    '/elections',
+    '/audit-jobs',
+    '/projects',
+    '/leaderboard',
+    '/admin-board',
+    '/general_upload',
+  ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
   }

@@ -74,6 +74,23 @@ const configSchema = z.object({
   UPLOAD_IDLE_HOURS: z.coerce.number().positive().default(72),
   /** How often the server looks for abandoned uploads (also once when it starts). */
   UPLOAD_SWEEP_SECONDS: z.coerce.number().positive().default(3600),
+  /** Largest general upload (the page needs no account), in bytes; default 20 GiB. */
+  GENERAL_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 ** 3),
+  /** Unfinished general uploads one address may hold at once, and their declared bytes. */
+  GENERAL_UPLOAD_OPEN_PER_ADDRESS: z.coerce.number().int().positive().default(5),
+  GENERAL_UPLOAD_ADDRESS_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(40 * 1024 ** 3),
+  /** A general upload with no new part for this long is aborted and its parts released. */
+  GENERAL_UPLOAD_IDLE_HOURS: z.coerce.number().positive().default(24),
+  /** How long a general upload link an Admin copies keeps working. */
+  GENERAL_UPLOAD_LINK_DAYS: z.coerce.number().positive().default(30),
   /** A job attachment uploaded but never described for this long is deleted (same sweep). */
   ATTACHMENT_GRACE_HOURS: z.coerce.number().positive().default(24),
   /** `local` is the built-in test-mode checkout; `stripe` needs the STRIPE_ keys. */
