@@ -13,6 +13,7 @@ import { trustProxyOption } from './platform/config.js';
 import type { AppDeps } from './platform/deps.js';
 import { AppError, registerErrorHandler } from './platform/errors.js';
 import { createAuthenticator, requireDeclaredAccess } from './platform/http/access.js';
+import { registerLoadShedding } from './platform/http/load-shedding.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerWebApp } from './platform/http/web-app.js';
 import { createRealtime } from './platform/realtime/realtime.js';
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('user', null);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, deps.config.publicUrl);
+  registerLoadShedding(app, { maxInFlight: deps.config.MAX_CONCURRENT_REQUESTS });
   requireDeclaredAccess(app, API_PREFIX, [DOCS_PREFIX]);
 
   await app.register(rateLimit, {

@@ -102,6 +102,8 @@ const configSchema = z.object({
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** API requests served at once; more are answered 503 with Retry-After, not queued. */
+  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().positive().default(64),
   /** Pipeline handlers inside this process; 0 leaves the work to `npm run worker` processes. */
   PIPELINE_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   /** Ballots per batch of a stage that fans out (a JOB file's batch_size wins). */
