@@ -108,6 +108,12 @@ test('an Auditor creates a job, its JOB file and JSON file, and attaches a PDF; 
   );
   await attachments.scrollIntoViewIfNeeded();
   await screenshot(page, 'audit-job-attachments');
+  // The attachment is saved as a download, never opened as a page of the app.
+  const pagesBefore = page.context().pages().length;
+  const download = page.waitForEvent('download');
+  await attachments.getByRole('button', { name: 'Download chain-of-custody.pdf' }).click();
+  expect((await download).suggestedFilename()).toBe('chain-of-custody.pdf');
+  expect(page.context().pages()).toHaveLength(pagesBefore);
 
   await page
     .getByRole('button', { name: /Ada|Account|Sign out/ })

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, mailedLink, screenshot } from '../support/api';
+import { ADMIN, apiSignIn, mailedLink, screenshot } from '../support/api';
 import { addMember, apiCall, createElection, makeText, makeZip } from '../support/uploads';
 
 const MIB = 1024 * 1024;
@@ -395,9 +395,12 @@ test('a visitor sends a general upload signed out and the Admin finds it and eve
   });
   const file = await makeZip('fresno-bia.zip', 60_000);
 
+  // The visitor comes through the link an Admin shared, which carries its token.
+  const adminToken = await apiSignIn(request, ADMIN);
+  const link = await apiCall<{ url: string }>(request, adminToken, 'GET', '/general-upload-link');
   const context = await browser.newContext();
   const guest = await context.newPage();
-  await guest.goto('/general_upload');
+  await guest.goto(new URL(link.url).pathname + new URL(link.url).search);
   await expect(guest.getByRole('heading', { name: 'General Upload' })).toBeVisible();
   await guest.getByLabel('Select Files').setInputFiles(file);
   await expect(guest.getByRole('button', { name: 'Upload All' })).toBeDisabled();
@@ -429,7 +432,9 @@ test('a visitor sends a general upload signed out and the Admin finds it and eve
   await expect(general).toContainText('Success');
   await page.getByRole('button', { name: 'Copy Link' }).click();
   await toast(page, 'copied!');
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/general_upload$/);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    /\/general_upload\?token=\d+\.[\w-]+$/,
+  );
   await screenshot(page, 'uploads-admin-general');
   await general.getByRole('button', { name: 'Delete fresno-bia.zip' }).click();
   await page

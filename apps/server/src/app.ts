@@ -9,9 +9,12 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { MESSAGES, SOCKET_PATH, VERSION } from '@scrutineer/contracts';
+import { trustProxyOption } from './platform/config.js';
 import type { AppDeps } from './platform/deps.js';
 import { AppError, registerErrorHandler } from './platform/errors.js';
 import { createAuthenticator, requireDeclaredAccess } from './platform/http/access.js';
+import { registerLoadShedding } from './platform/http/load-shedding.js';
+import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerWebApp } from './platform/http/web-app.js';
 import { createRealtime } from './platform/realtime/realtime.js';
 import { isLocalStore, registerLocalBlobRoutes } from './platform/storage/index.js';
@@ -22,7 +25,7 @@ import { registerJobAttachmentsModule } from './modules/job-attachments/index.js
 import { registerJobSettingsModule } from './modules/job-settings/index.js';
 import { registerOperationsModule } from './modules/operations/index.js';
 import { registerToolsModule } from './modules/tools/index.js';
-import { registerAuthRoutes } from './modules/auth/index.js';
+import { findSessionUser, registerAuthRoutes } from './modules/auth/index.js';
 import { registerChatModule } from './modules/chat/index.js';
 import { registerDistrictsModule } from './modules/districts/index.js';
 import { registerElectionsModule } from './modules/elections/index.js';
@@ -35,7 +38,6 @@ import { registerProjectsModule } from './modules/projects/index.js';
 import { registerReferenceRoutes } from './modules/reference/index.js';
 import { registerSystemRoutes } from './modules/system/index.js';
 import { registerUploadsModule } from './modules/uploads/index.js';
-import { findUserById } from './modules/users/index.js';
 
 const API_PREFIX = '/api';
 const DOCS_PREFIX = '/api/docs';
@@ -43,11 +45,17 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
 /** Builds the HTTP application over already-opened platform parts. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: deps.log, trustProxy: true, bodyLimit: 5 * 1024 * 1024 });
+  const app = Fastify({
+    loggerInstance: deps.log,
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
+    bodyLimit: 5 * 1024 * 1024,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, deps.config.publicUrl);
+  registerLoadShedding(app, { maxInFlight: deps.config.MAX_CONCURRENT_REQUESTS });
   requireDeclaredAccess(app, API_PREFIX, [DOCS_PREFIX]);
 
   await app.register(rateLimit, {
@@ -71,8 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The audit's argument specs exist before the first request reads them.
   await seedArgSpecs(deps);
 
-  const authenticator = createAuthenticator(deps.tokens, (id) =>
-    findUserById(deps.database.db, id),
+  const authenticator = createAuthenticator(deps.tokens, (id, sessionId) =>
+    findSessionUser(deps.database.db, id, sessionId),
   );
   const realtime = createRealtime(app.server, {
     path: SOCKET_PATH,

@@ -24,6 +24,13 @@ async function main(): Promise<void> {
     await sweepIdleUploads(deps, config.UPLOAD_IDLE_HOURS * 3_600_000).catch((error: unknown) =>
       log.error({ err: error }, 'upload sweep failed'),
     );
+    // Uploads without an account get a shorter deadline.
+    await sweepIdleUploads(
+      deps,
+      config.GENERAL_UPLOAD_IDLE_HOURS * 3_600_000,
+      Date.now(),
+      'general',
+    ).catch((error: unknown) => log.error({ err: error }, 'general upload sweep failed'));
     await sweepUndescribedAttachments(deps, config.ATTACHMENT_GRACE_HOURS * 3_600_000).catch(
       (error: unknown) => log.error({ err: error }, 'attachment sweep failed'),
     );

@@ -304,6 +304,8 @@ export const uploads = pgTable(
     state: text('state').notNull().default(''),
     county: text('county').notNull().default(''),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The address a general upload (no account) came from: its open uploads are limited. */
+    clientAddress: text('client_address'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,4 +1,42 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** proxy-addr's names for address ranges, allowed in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isProxyAddress = (item: string) => {
+  if (PROXY_RANGES.has(item)) return true;
+  const [address = '', prefix, extra] = item.split('/');
+  if (extra !== undefined || !isIP(address)) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (isIP(address) === 4 ? 32 : 128);
+};
+
+/**
+ * Which proxies may speak for the client (X-Forwarded-For, -Proto, -Host): none when unset; a
+ * number names how many hops in front of the server to trust; else a comma-separated list of
+ * addresses, CIDR ranges or `loopback`/`linklocal`/`uniquelocal`. `true` is refused: it would
+ * let anyone choose the address rate limits count by.
+ */
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const text = value?.trim() ?? '';
+    if (text === '' || text === 'false') return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const items = text.split(',').map((item) => item.trim());
+    const wrong = items.filter((item) => !isProxyAddress(item));
+    if (wrong.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `name the number of proxy hops or the proxies' addresses (not ${wrong.join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return items;
+  });
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -8,6 +46,7 @@ const configSchema = z.object({
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Scrutineer <no-reply@scrutineer.local>'),
   PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: trustProxySchema,
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce
@@ -35,6 +74,23 @@ const configSchema = z.object({
   UPLOAD_IDLE_HOURS: z.coerce.number().positive().default(72),
   /** How often the server looks for abandoned uploads (also once when it starts). */
   UPLOAD_SWEEP_SECONDS: z.coerce.number().positive().default(3600),
+  /** Largest general upload (the page needs no account), in bytes; default 20 GiB. */
+  GENERAL_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 ** 3),
+  /** Unfinished general uploads one address may hold at once, and their declared bytes. */
+  GENERAL_UPLOAD_OPEN_PER_ADDRESS: z.coerce.number().int().positive().default(5),
+  GENERAL_UPLOAD_ADDRESS_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(40 * 1024 ** 3),
+  /** A general upload with no new part for this long is aborted and its parts released. */
+  GENERAL_UPLOAD_IDLE_HOURS: z.coerce.number().positive().default(24),
+  /** How long a general upload link an Admin copies keeps working. */
+  GENERAL_UPLOAD_LINK_DAYS: z.coerce.number().positive().default(30),
   /** A job attachment uploaded but never described for this long is deleted (same sweep). */
   ATTACHMENT_GRACE_HOURS: z.coerce.number().positive().default(24),
   /** `local` is the built-in test-mode checkout; `stripe` needs the STRIPE_ keys. */
@@ -46,6 +102,8 @@ const configSchema = z.object({
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** API requests served at once; more are answered 503 with Retry-After, not queued. */
+  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().positive().default(64),
   /** Pipeline handlers inside this process; 0 leaves the work to `npm run worker` processes. */
   PIPELINE_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   /** Ballots per batch of a stage that fans out (a JOB file's batch_size wins). */
@@ -64,6 +122,12 @@ const configSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
 });
+
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the first n hops". */
+export const trustProxyOption = (
+  setting: false | number | string[],
+): false | string[] | ((address: string, hop: number) => boolean) =>
+  typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 
 export type Config = z.infer<typeof configSchema> & {
   publicUrl: string;

@@ -27,3 +27,14 @@ export async function sendParts(server: TestServer, started: Started, body: Buff
   }
   return parts;
 }
+
+/** The token of a general upload link, as an Admin's Copy Link hands it out. */
+export async function generalLinkToken(server: TestServer, adminToken: string): Promise<string> {
+  const link = await server.call<{ url: string }>('GET', '/general-upload-link', {
+    token: adminToken,
+  });
+  expect(link.status).toBe(200);
+  const token = new URL(link.body.url).searchParams.get('token');
+  if (!token) throw new Error(`No token in ${link.body.url}`);
+  return token;
+}

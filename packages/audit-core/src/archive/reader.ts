@@ -291,9 +291,10 @@ export async function* readArchive(
         const refused = z.unsafe
           ? problem(at, 'unsafe-path', 'error', `unsafe path in the archive (${z.unsafe}); skipped`)
           : screen(at, z.entry, limits);
-        // Every batch counts from the first entry, so each reaches the same verdict; refused
-        // entries are never unpacked and do not count.
-        if (!refused) total += z.entry.uncompressedSize;
+        // Every batch counts from the first entry, so each reaches the same verdict. Refused
+        // entries count too, though never unpacked: entries overlapping one packed stream are
+        // refused one by one, yet together they are the bomb.
+        if (!z.name.endsWith('/')) total += z.entry.uncompressedSize;
         if (total > totalLimit) {
           fatal = problem(
             { archive },

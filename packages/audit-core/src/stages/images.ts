@@ -28,6 +28,8 @@ export interface ImageProblem {
 }
 
 const IMAGE_NAME = /\.(tiff?|png|jpe?g|pdf)$/i;
+/** Skipped entries listed one by one per archive; the rest are one line with their count. */
+export const MAX_SKIP_LINES = 100;
 
 /** The archive as the zip reader takes it: a local path, byte ranges, or a temporary copy. */
 async function archiveInput(
@@ -89,48 +91,64 @@ export async function* walkImageEntries(
     const totalLimit = Math.min(limits.maxTotalBytes, limits.maxTotalRatio * Math.max(1, size));
     let total = 0;
     let index = -1;
+    let skipped = 0;
+    /** Lists the first skipped entries one by one; an archive of thousands gets one count. */
+    const skip = (code: string, severity: ImageProblem['severity'], message: string, at: string) =>
+      ++skipped <= MAX_SKIP_LINES ? problem(code, severity, message, at) : null;
+    const unlisted = () =>
+      skipped > MAX_SKIP_LINES
+        ? problem(
+            'entries-skipped',
+            'warning',
+            `${key}: ${skipped - MAX_SKIP_LINES} more entries were skipped for the reasons above; only the first ${MAX_SKIP_LINES} are listed`,
+          )
+        : null;
     for await (const item of zipEntries(zip)) {
       const { entry, name } = item;
       if (name.endsWith('/')) continue;
       index += 1;
-      if (item.unsafe) {
-        yield problem('unsafe-path', 'error', `${name}: ${item.unsafe}; skipped`, name);
-        continue;
-      }
-      if (!IMAGE_NAME.test(name)) {
-        yield problem('not-an-image', 'warning', `${name} is not a ballot image; skipped`, name);
-        continue;
-      }
+      // A long directory is walked in slices, so the server answers requests meanwhile.
+      if ((index & 255) === 255) await new Promise((resolve) => setImmediate(resolve));
       const unpacked = entry.uncompressedSize;
-      if (unpacked > limits.maxEntryBytes) {
+      // Every entry counts toward the archive's limit, skipped or not: entries that overlap
+      // one packed stream are skipped one by one, yet together they are the bomb.
+      total += unpacked;
+      if (total > totalLimit) {
+        const more = unlisted();
+        if (more) yield more;
         yield problem(
+          'zip-bomb',
+          'fatal',
+          `${key}: its entries unpack to more than ${totalLimit} bytes (stopped at entry ${index + 1}); the archive is not read further`,
+        );
+        return;
+      }
+      let refused: ReturnType<typeof problem> | null | undefined;
+      if (item.unsafe) {
+        refused = skip('unsafe-path', 'error', `${name}: ${item.unsafe}; skipped`, name);
+      } else if (!IMAGE_NAME.test(name)) {
+        refused = skip('not-an-image', 'warning', `${name} is not a ballot image; skipped`, name);
+      } else if (unpacked > limits.maxEntryBytes) {
+        refused = skip(
           'entry-too-large',
           'error',
           `${name} unpacks to ${unpacked} bytes, more than ${limits.maxEntryBytes} for one image; skipped`,
           name,
         );
-        continue;
-      }
-      if (
+      } else if (
         unpacked > limits.ratioFloorBytes &&
         unpacked > limits.maxRatio * Math.max(1, entry.compressedSize)
       ) {
-        yield problem(
+        refused = skip(
           'zip-bomb',
           'error',
           `${name} unpacks ${Math.round(unpacked / Math.max(1, entry.compressedSize))} times its packed size, more than ${limits.maxRatio}; skipped`,
           name,
         );
-        continue;
       }
-      total += unpacked;
-      if (total > totalLimit) {
-        yield problem(
-          'zip-bomb',
-          'fatal',
-          `${key}: its entries unpack to more than ${totalLimit} bytes; the archive is not read further`,
-        );
-        return;
+      if (refused !== undefined) {
+        if (refused) yield refused;
+        continue;
       }
       if (want && !want(index)) continue;
       yield {
@@ -139,6 +157,8 @@ export async function* walkImageEntries(
         read: () => readEntryBytes(zip, entry, Math.min(unpacked, limits.maxEntryBytes)),
       };
     }
+    const more = unlisted();
+    if (more) yield more;
   } catch (error) {
     yield problem('unreadable-archive', 'fatal', `${key}: ${reasonOf(error)}`);
   } finally {

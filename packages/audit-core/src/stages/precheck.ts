@@ -74,9 +74,25 @@ export async function precheck(ctx: StageContext): Promise<void> {
       let inArchive = 0;
       for await (const item of walkImageEntries(ctx.store, key)) {
         if (item.type === 'entry') {
+          let entryPages: number;
+          try {
+            // Headers only: a TIFF's directories are counted without decoding a page.
+            entryPages = await countPages(await item.read());
+          } catch (error) {
+            // One entry that cannot be unpacked (its directory understates its size, its data is
+            // damaged) is a problem of that entry; the archive and the others are read on.
+            row.problems += 1;
+            ctx.problem({
+              severity: 'error',
+              code: 'unreadable-entry',
+              file: key,
+              place: item.entry.entry,
+              message: `${item.entry.entry}: cannot be read: ${error instanceof Error ? error.message : String(error)}; skipped`,
+            });
+            continue;
+          }
           count += 1;
-          // Headers only: a TIFF's directories are counted without decoding a page.
-          inArchive += await countPages(await item.read());
+          inArchive += entryPages;
           if ((count & 255) === 0) ctx.checkCancelled();
         } else {
           row.problems += 1;

@@ -83,7 +83,9 @@ export async function cropDisagreements(
     for await (const item of walkImageEntries(ctx.store, archive, (i) => byIndex.has(i))) {
       ctx.checkCancelled();
       if (item.type === 'problem') continue;
-      const bytes = await item.read();
+      // An entry that cannot be unpacked any more has no crop; the report goes on without it.
+      const bytes = await item.read().catch(() => null);
+      if (!bytes) continue;
       for (const { r, i } of byIndex.get(item.entry.entryIndex) ?? []) {
         const box = boxes.get(`${r.sheet_id}\u0000${r.contest_id}`);
         if (!box) continue;

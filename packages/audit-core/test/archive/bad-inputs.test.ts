@@ -102,7 +102,9 @@ describe('bad ballot image archives', () => {
       { name: 'batch-1/0002.tif', data: Buffer.alloc(64 * 1024 * 1024) },
       { name: 'batch-1/0003.png', data: sheet },
     ]);
-    const items = await collect(path);
+    // The skipped entry still counts toward the archive's total; this small archive is allowed
+    // a larger total so that only the entry's own ratio is tested.
+    const items = await collect(path, { limits: { maxTotalRatio: 10_000 } });
     expect(pageIds(items)).toEqual(['batch-1/0001.png', 'batch-1/0003.png']);
     expect(problems(items)).toHaveLength(1);
     expect(lines(items)[0]).toMatch(
@@ -116,6 +118,20 @@ describe('bad ballot image archives', () => {
     expect(lines(items)).toEqual([
       `error zip-bomb: ballots.zip: big.tif: unpacks to ${(tiff.length / 1024 / 1024).toFixed(1)} MiB, more than the 0.0 MiB allowed for one entry; skipped`,
     ]);
+  });
+
+  it('counts refused entries toward the archive total, which ends a run of them', async () => {
+    // One packed stream of 64 MiB of zeros, claimed again and again: each entry is refused
+    // for its ratio, and their sum passes 200 times the archive's size.
+    const entries = Array.from({ length: 40 }, (_, i) => ({
+      name: `b${i}.tif`,
+      data: Buffer.alloc(8 * 1024 * 1024),
+    }));
+    const path = await writeZipFile(entries);
+    const items = await collect(path);
+    const fatal = items.at(-1) as ArchiveProblem;
+    expect(fatal).toMatchObject({ severity: 'fatal', code: 'zip-bomb' });
+    expect(problems(items).length).toBeLessThan(entries.length);
   });
 
   it('stops cleanly when all entries together unpack far past the archive size', async () => {

@@ -26,6 +26,7 @@ export const MESSAGES = {
   signInRequired: 'Please sign in to continue.',
   adminOnly: 'Only an Admin can do this.',
   tooManyAttempts: 'Too many sign-in attempts. Please try again later.',
+  serverBusy: 'The server is busy. Please try again in a moment.',
   notFound: 'Not found.',
   roleNotAllowed: 'This role cannot be chosen at sign-up.',
   emailMismatch: 'The email does not match your account.',

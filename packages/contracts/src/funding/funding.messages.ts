@@ -26,6 +26,7 @@ export const FUNDING_MESSAGES = {
   sessionKind: 'This payment session belongs to another kind of payment.',
   sessionUnpaid: 'This payment has not been completed.',
   webhookSignature: 'The webhook signature is invalid.',
+  amountMismatch: 'The amount paid does not match this payment session.',
   packageNotActive: 'This package is not available for purchase.',
   packageOwnerOnly: 'Only packages owned by an Admin can be edited.',
   packagePriceMismatch: "price must equal the package's price for the chosen period.",

@@ -37,13 +37,15 @@ export const addAttachmentBodySchema = z.object({
 });
 export const attachmentSavedSchema = attachmentSchema.extend({ message: z.string() });
 
-/** Accepted attachment types: images, PDF and Word documents. */
+/** Accepted attachment types: images, PDF and Word documents (SVG, which can carry script, is not one). */
 export const ATTACHMENT_TYPES = [
   'application/pdf',
   'application/msword',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 ] as const;
 export const isAttachmentType = (contentType: string, fileName: string): boolean =>
-  contentType.startsWith('image/') ||
-  (ATTACHMENT_TYPES as readonly string[]).includes(contentType) ||
-  /\.(pdf|docx?|png|jpe?g|gif|webp|tiff?|bmp|svg)$/i.test(fileName);
+  !/svg/i.test(contentType) &&
+  !/\.svgz?$/i.test(fileName) &&
+  (contentType.startsWith('image/') ||
+    (ATTACHMENT_TYPES as readonly string[]).includes(contentType) ||
+    /\.(pdf|docx?|png|jpe?g|gif|webp|tiff?|bmp)$/i.test(fileName));

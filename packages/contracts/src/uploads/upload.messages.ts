@@ -18,6 +18,10 @@ export const UPLOAD_MESSAGES = {
   tooManyParts: 'A file can have at most 10,000 parts.',
   linkInvalid: 'This upload link is not valid.',
   linkExpired: 'This upload link has expired.',
+  generalLinkInvalid:
+    'This general upload link is not valid or has expired. Ask an Admin for a new link.',
+  generalTooManyOpen:
+    'This address has too many unfinished general uploads. Finish or cancel one, then try again.',
   ownerRequired: 'election_id: Required.',
   nothingToAdopt: 'file_name: No adoptable file has this name.',
   emailInvalid: 'email: Email must be a valid email address.',

@@ -6,6 +6,7 @@ import {
   directUploadCreateSchema,
   directUploadUpdateSchema,
   generalUploadCreateSchema,
+  generalUploadLinkSchema,
   generalUploadTokenQuerySchema,
   generalUploadUpdateSchema,
   tokenQuerySchema,
@@ -250,6 +251,13 @@ export const generalUploadRoutes = {
     summary: 'General uploads (Admin)',
     tags,
     response: uploadListSchema,
+  }),
+  link: defineRoute({
+    method: 'GET',
+    path: '/general-upload-link',
+    summary: 'The general upload page address with a fresh token, to share (Admin)',
+    tags,
+    response: generalUploadLinkSchema,
   }),
   remove: defineRoute({
     method: 'DELETE',

@@ -91,6 +91,8 @@ export const tokenQuerySchema = z.object({ token: z.string().max(200).optional()
 /** POST /general-upload: no login; the answer's upload_token completes it. */
 export const generalUploadCreateSchema = z.object({
   ...uploadStart,
+  /** The token of the Admin's general upload link (`/general_upload?token=`). */
+  link_token: z.string().max(200).optional(),
   file_type: z.string().trim().max(40).default(''),
   state: z.string().trim().max(100).default(''),
   county: z.string().trim().max(100).default(''),
@@ -99,6 +101,9 @@ export const generalUploadCreateSchema = z.object({
 export const generalUploadUpdateSchema = directUploadUpdateSchema.extend({
   upload_token: z.string().min(1).max(200),
 });
+
+/** GET /general-upload-link: the page address with a token, for the Admin to share. */
+export const generalUploadLinkSchema = z.object({ url: z.string(), expires_at: z.string() });
 
 /** GET /general-upload/{id}/parts: the upload's own token, as creation answered it. */
 export const generalUploadTokenQuerySchema = z.object({ upload_token: z.string().min(1).max(200) });

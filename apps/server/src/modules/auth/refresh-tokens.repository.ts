@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
-import { refreshTokens } from '../../db/schema.js';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { refreshTokens, users } from '../../db/schema.js';
 import type { Executor } from '../../platform/db/database.js';
 import { hashKey, randomKey } from '../../platform/auth/secrets.js';
 
@@ -59,4 +59,23 @@ export async function revokeUserTokens(db: Executor, userId: number): Promise<vo
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * The account behind an access token, when the sign-in (refresh-token family) it was issued
+ * for is not revoked: one indexed query per request.
+ */
+export async function findSessionUser(db: Executor, userId: number, familyId: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId}
+          and ${refreshTokens.userId} = ${userId} and ${refreshTokens.revokedAt} is null)`,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }

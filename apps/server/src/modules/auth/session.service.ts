@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { decodePassword, MESSAGES, type AppRole, type Session } from '@scrutineer/contracts';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Executor } from '../../platform/db/database.js';
@@ -16,16 +17,18 @@ export async function issueSession(
   user: UserRow,
   familyId?: string,
 ): Promise<Session> {
+  const sessionId = familyId ?? randomUUID();
   const accessToken = await deps.tokens.sign({
     userId: user.id,
     role: user.role,
     tokenVersion: user.tokenVersion,
+    sessionId,
   });
   const refreshToken = await issueRefreshToken(
     db,
     user.id,
     deps.config.REFRESH_TOKEN_TTL_SECONDS,
-    familyId,
+    sessionId,
   );
   return {
     access_token: accessToken,

@@ -91,6 +91,11 @@ describe('POST /auth/refresh', () => {
       body: { refresh_token: first.body.refresh_token },
     });
     expect(next.status).toBe(401);
+    // And so do the access tokens of that sign-in, at once.
+    for (const token of [user.session.access_token, first.body.access_token]) {
+      const profile = await server.call('GET', '/profile', { token });
+      expect(profile).toMatchObject({ status: 401, body: { error: MESSAGES.refreshInvalid } });
+    }
   });
 
   it('refuses garbage and an empty token', async () => {
@@ -125,5 +130,22 @@ describe('POST /auth/sign-out', () => {
       body: { refresh_token: user.session.refresh_token },
     });
     expect(refresh.status).toBe(401);
+  });
+
+  it("ends that sign-in's access token at once, and only that sign-in's", async () => {
+    const user = await createUser(server);
+    const other = await server.call<Session>('POST', '/auth/sign-in', {
+      body: { email: user.email, password: encodePassword(user.password) },
+    });
+    expect(other.status).toBe(200);
+    const before = await server.call('GET', '/profile', { token: user.session.access_token });
+    expect(before.status).toBe(200);
+    await server.call('POST', '/auth/sign-out', {
+      body: { refresh_token: user.session.refresh_token },
+    });
+    const after = await server.call('GET', '/profile', { token: user.session.access_token });
+    expect(after).toMatchObject({ status: 401, body: { error: MESSAGES.refreshInvalid } });
+    const elsewhere = await server.call('GET', '/profile', { token: other.body.access_token });
+    expect(elsewhere.status).toBe(200);
   });
 });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '@scrutineer/contracts';
 import type { AppDeps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { sniffContentType } from '../../platform/http/user-files.js';
 import { newBlobKey } from '../../platform/storage/index.js';
 import type { MultipartForm } from '../job-settings/index.js';
 import { isAdmin, type UserRow } from '../users/index.js';
@@ -40,11 +41,14 @@ export async function uploadMessageFiles(
   for (const file of form.files) {
     const key = newBlobKey(`chat/rooms/${room.id}`);
     await deps.blobs.put(key, file.content);
-    const isAudio = file.contentType.startsWith('audio/');
+    // The type comes from the bytes; bytes of no known format are kept as plain bytes.
+    const contentType =
+      (await sniffContentType(file.content, file.contentType)) ?? 'application/octet-stream';
+    const isAudio = contentType.startsWith('audio/');
     rows.push({
       messageId,
       name: path.basename(file.fileName) || 'file',
-      contentType: file.contentType || 'application/octet-stream',
+      contentType,
       extension: path.extname(file.fileName).replace(/^\./, '').toLowerCase(),
       size: file.content.length,
       storageKey: key,

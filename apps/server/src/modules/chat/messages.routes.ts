@@ -4,6 +4,7 @@ import { CHAT_MESSAGES, chatRoutes } from '@scrutineer/contracts';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Authenticator } from '../../platform/http/access.js';
 import { registerRoute } from '../../platform/http/route.js';
+import { sendAsDownload } from '../../platform/http/user-files.js';
 import { readMultipart } from '../job-settings/index.js';
 import type { ChatHub } from './chat.hub.js';
 import {
@@ -43,11 +44,7 @@ export function registerMessageRoutes(
     access: 'session',
     handler: async ({ user, params, reply }) => {
       const { file, stream } = await openMessageFile(deps, user, params.id);
-      void reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.size))
-        .header('cache-control', 'private, max-age=3600')
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+      sendAsDownload(reply, file).header('cache-control', 'private, max-age=3600');
       return stream;
     },
   });

@@ -379,6 +379,10 @@ describe('files', () => {
       headers: { authorization: `Bearer ${uploader.token}` },
     });
     expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-security-policy')).toMatch(/(^|;\s*)sandbox(;|$)/);
     expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
     const refused = await fetch(`${server.url}${file.url}`, {
       headers: { authorization: `Bearer ${outsider.token}` },
@@ -397,6 +401,42 @@ describe('files', () => {
       headers: { authorization: `Bearer ${auditor.token}` },
     });
     expect(gone.status).toBe(404);
+  });
+
+  it('keeps the type the bytes show: a page sent as an image is stored and served as bytes', async () => {
+    const room = await createRoom(server, admin.token, jobId, [auditor.id, uploader.id], 'Types');
+    const a = await open(auditor);
+    const ack = await emitAck(a, 'event', {
+      sender_id: auditor.id,
+      content: '',
+      roomid: room.id,
+      files: [{ name: 'ballot.png' }],
+    });
+    if (!ack.ok || !ack.message) throw new Error(JSON.stringify(ack));
+    const form = new FormData();
+    form.append('message_id', String(ack.message.id));
+    const page = '<html><script>alert(localStorage.length)</script></html>';
+    form.append('files[]', new Blob([page], { type: 'image/png' }), 'ballot.png');
+    const answer = await fetch(`${server.url}/api/upload-message-files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${auditor.token}` },
+      body: form,
+    });
+    expect(answer.status).toBe(200);
+    const [{ id, type }] = (
+      await server.deps.database.executeSql(
+        'SELECT id, content_type AS type FROM chat_message_files WHERE message_id = $1',
+        [ack.message.id],
+      )
+    ).rows as [{ id: number; type: string }];
+    expect(type).toBe('application/octet-stream');
+    const served = await fetch(`${server.url}/api/message-files/${id}`, {
+      headers: { authorization: `Bearer ${uploader.token}` },
+    });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/octet-stream');
+    expect(served.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(await served.text()).toBe(page);
   });
 
   it("removes the rooms' message files from the store when the job is deleted", async () => {

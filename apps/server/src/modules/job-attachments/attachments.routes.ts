@@ -4,6 +4,7 @@ import { ATTACHMENT_MESSAGES, attachmentRoutes } from '@scrutineer/contracts';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Authenticator } from '../../platform/http/access.js';
 import { registerRoute } from '../../platform/http/route.js';
+import { sendAsDownload } from '../../platform/http/user-files.js';
 import { readMultipart } from '../job-settings/index.js';
 import {
   ATTACHMENT_UPLOAD_LIMITS,
@@ -53,13 +54,7 @@ export function registerAttachmentRoutes(
     access: 'session',
     handler: async ({ user, params, reply }) => {
       const { row, stream } = await openAttachment(deps, user, params.id);
-      void reply
-        .header('content-type', row.contentType)
-        .header('content-length', String(row.size))
-        .header(
-          'content-disposition',
-          `inline; filename*=UTF-8''${encodeURIComponent(row.fileName)}`,
-        );
+      sendAsDownload(reply, { name: row.fileName, contentType: row.contentType, size: row.size });
       return stream;
     },
   });

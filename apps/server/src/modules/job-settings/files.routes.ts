@@ -4,6 +4,7 @@ import { markSettingsChanged } from '../../commands/mark-settings-changed.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Authenticator } from '../../platform/http/access.js';
 import { registerRoute } from '../../platform/http/route.js';
+import { sendAsDownload } from '../../platform/http/user-files.js';
 import { loadJob } from '../audit-jobs/index.js';
 import { presentJobFile } from './files.presenter.js';
 import {
@@ -46,14 +47,11 @@ export function registerJobFileRoutes(
     access: 'session',
     handler: async ({ user, params, reply }) => {
       const { file, stream } = await openFileStream(deps, user, params.jobId, params.fileName);
-      void reply
-        .header('content-type', contentTypes[file.fileType] ?? 'text/csv; charset=utf-8')
-        .header('content-length', String(file.size))
-        .header('etag', `"${file.etag}"`)
-        .header(
-          'content-disposition',
-          `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-        );
+      sendAsDownload(reply, {
+        name: file.fileName,
+        contentType: contentTypes[file.fileType] ?? 'text/csv; charset=utf-8',
+        size: file.size,
+      }).header('etag', `"${file.etag}"`);
       return stream;
     },
   });

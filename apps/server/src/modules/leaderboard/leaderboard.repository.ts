@@ -25,7 +25,24 @@ export async function recordCredit(
   await db.insert(leaderboardCredits).values(credit).onConflictDoNothing();
 }
 
-/** Active people with their accepted work counted; those with none count zero. */
+/**
+ * An address as others see it on the board: its first letter, its domain's first letter and
+ * its top-level domain (`j•••@e•••.org`), enough to tell two Jane Does apart, not to write to.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '•••';
+  const domain = email.slice(at + 1);
+  const dot = domain.lastIndexOf('.');
+  const tld = dot > 0 ? domain.slice(dot) : '';
+  return `${email[0]}•••@${domain[0] ?? ''}•••${tld}`;
+}
+
+/**
+ * Active people with their accepted work counted; those with none count zero. Only an Admin
+ * sees, searches and sorts by everyone's e-mail; others see their own and a masked one for the
+ * rest, and find people by name.
+ */
 export async function listLeaderboard(
   db: Executor,
   options: {
@@ -34,16 +51,22 @@ export async function listLeaderboard(
     order: 'asc' | 'desc';
     page: number;
     pageSize: number;
+    viewer: { id: number; isAdmin: boolean };
   },
 ): Promise<{ items: LeaderboardRow[]; total: number }> {
+  const { viewer } = options;
   const pattern = options.search ? `%${options.search.replace(/[%_\\]/g, '\\$&')}%` : null;
+  const byEmail = viewer.isAdmin
+    ? sql`OR u.email ILIKE ${pattern}`
+    : sql`OR u.id = ${viewer.id} AND u.email ILIKE ${pattern}`;
   const where = sql`u.active AND NOT u.is_system ${
     pattern
-      ? sql`AND (u.first_name ILIKE ${pattern} OR u.last_name ILIKE ${pattern} OR u.email ILIKE ${pattern} OR (u.first_name || ' ' || u.last_name) ILIKE ${pattern})`
+      ? sql`AND (u.first_name ILIKE ${pattern} OR u.last_name ILIKE ${pattern} ${byEmail} OR (u.first_name || ' ' || u.last_name) ILIKE ${pattern})`
       : sql``
   }`;
   const direction = options.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const sortColumn = SORT_COLUMNS[options.sort] ?? sql`mapper_total`;
+  const sort = options.sort === 'email' && !viewer.isAdmin ? 'last_name' : options.sort;
+  const sortColumn = SORT_COLUMNS[sort] ?? sql`mapper_total`;
   const items = await db.execute(sql`
     SELECT u.id, u.first_name, u.last_name, u.email,
       count(c.id) FILTER (WHERE c.kind = 'mapper')::int AS mapper_total,
@@ -61,7 +84,10 @@ export async function listLeaderboard(
       id: Number(row.id),
       first_name: String(row.first_name),
       last_name: String(row.last_name),
-      email: String(row.email),
+      email:
+        viewer.isAdmin || Number(row.id) === viewer.id
+          ? String(row.email)
+          : maskEmail(String(row.email)),
       mapper_total: Number(row.mapper_total),
       adjudicator_total: Number(row.adjudicator_total),
     })),

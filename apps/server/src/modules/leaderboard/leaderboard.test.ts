@@ -4,8 +4,10 @@ import { createUser, startTestServer, type TestServer } from '../../test/harness
 import { recordCredit } from './leaderboard.repository.js';
 
 let server: TestServer;
+let admin: Awaited<ReturnType<typeof createUser>>;
 beforeAll(async () => {
   server = await startTestServer();
+  admin = await createUser(server, { role: 'Admin' });
 });
 afterAll(async () => server.close());
 
@@ -37,12 +39,12 @@ describe('GET /leader-board', () => {
     expect(answer.status).toBe(200);
     const top = answer.body.items
       .slice(0, 2)
-      .map((row) => [row.email, row.mapper_total, row.adjudicator_total]);
+      .map((row) => [row.id, row.mapper_total, row.adjudicator_total]);
     expect(top).toEqual([
-      [mapper.email, 2, 0],
-      [judge.email, 1, 3],
+      [mapper.id, 2, 0],
+      [judge.id, 1, 3],
     ]);
-    const quiet = answer.body.items.find((row) => row.email === idle.email);
+    const quiet = answer.body.items.find((row) => row.id === idle.id);
     expect(quiet).toMatchObject({ mapper_total: 0, adjudicator_total: 0 });
 
     const byJudging = await server.call<Page>(
@@ -52,13 +54,38 @@ describe('GET /leader-board', () => {
         token: idle.session.access_token,
       },
     );
-    expect(byJudging.body.items[0]?.email).toBe(judge.email);
+    expect(byJudging.body.items[0]?.id).toBe(judge.id);
 
     const searched = await server.call<Page>('GET', `/leader-board?search=${judge.email}`, {
-      token: idle.session.access_token,
+      token: admin.session.access_token,
     });
     expect(searched.body.total).toBe(1);
     expect(searched.body.items[0]).toMatchObject({ first_name: 'Test', adjudicator_total: 3 });
+  });
+
+  it("shows others' e-mail masked to a User, and only an Admin everyone's", async () => {
+    const viewer = await createUser(server);
+    const other = await createUser(server);
+    const page = async (token: string, query = '') =>
+      (await server.call<Page>('GET', `/leader-board?page_size=100${query}`, { token })).body;
+    const seen = await page(viewer.session.access_token);
+    expect(seen.items.find((row) => row.id === viewer.id)?.email).toBe(viewer.email);
+    const masked = seen.items.find((row) => row.id === other.id)?.email;
+    expect(masked).not.toContain(other.email.split('@')[0]!.slice(1));
+    expect(masked).toMatch(/^.•••@.•••\.\w+$/);
+    for (const row of seen.items.filter((item) => item.id !== viewer.id))
+      expect(row.email, String(row.id)).toContain('•••');
+    // An address cannot be probed through search or the e-mail order either.
+    const probed = await page(viewer.session.access_token, `&search=${other.email}`);
+    expect(probed.total).toBe(0);
+    const own = await page(viewer.session.access_token, `&search=${viewer.email}`);
+    expect(own.items.map((row) => row.id)).toEqual([viewer.id]);
+    const byEmail = await page(viewer.session.access_token, '&sort=email&order=asc');
+    const byLastName = await page(viewer.session.access_token, '&sort=last_name&order=asc');
+    expect(byEmail.items.map((row) => row.id)).toEqual(byLastName.items.map((row) => row.id));
+
+    const full = await page(admin.session.access_token);
+    expect(full.items.find((row) => row.id === other.id)?.email).toBe(other.email);
   });
 
   it('needs a signed-in caller and refuses an unknown sort', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { jobOperationRoutes, operationLogRoutes } from '@scrutineer/contracts';
 import type { Authenticator } from '../../platform/http/access.js';
 import { registerRoute } from '../../platform/http/route.js';
+import { REPORT_CSP } from '../../platform/http/user-files.js';
 import { decideAdjudication, listJobAdjudications } from './adjudications.service.js';
 import { readOperationLog } from './logs.service.js';
 import { contentTypeOf, readFileLink } from './operation-files.js';
@@ -99,6 +100,8 @@ export function registerOperationRoutes(
         .header('content-type', contentTypeOf(name))
         .header('content-length', String(head.size))
         .header('cache-control', 'private, max-age=60')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', REPORT_CSP)
         .header(
           'content-disposition',
           `${/\.(html|png|pdf|txt)$/.test(name) ? 'inline' : 'attachment'}; filename="${name}"`,

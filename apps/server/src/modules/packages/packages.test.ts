@@ -142,7 +142,7 @@ describe('subscriptions', () => {
     expect(session.status).toBe(200);
     const paid = await submitLocalCheckout(server, session.body, { name: 'Bea Buyer' });
     expect(paid.location).toBe(
-      `${server.url}/subscription/success/${pkg.id}?session_id=${session.body.sessionId}`,
+      `http://scrutineer.test/subscription/success/${pkg.id}?session_id=${session.body.sessionId}`,
     );
     const outcome = await server.call<PaymentOutcome>(
       'GET',

@@ -7,7 +7,6 @@ import {
   type PaymentSession,
   type projectPaymentBodySchema,
 } from '@scrutineer/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
@@ -20,21 +19,11 @@ import { insertSession, listOpenJobs, type PaymentKind } from './payments.reposi
 const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
 /**
- * Where the browser comes back to: the caller's `host` when it is this app's public address or
- * the address the call came in on, so a checkout cannot be made to return to someone else's site.
+ * Where the browser comes back to: always the configured public address (PUBLIC_URL). The
+ * body's `host` and the request's Host or X-Forwarded-Host headers are the caller's to choose,
+ * so a checkout link made with them could send a payer to someone else's site.
  */
-export function returnBase(deps: AppDeps, request: FastifyRequest, host: string | undefined) {
-  const fallback = deps.config.publicUrl;
-  if (!host) return fallback;
-  let origin: string;
-  try {
-    origin = new URL(host).origin;
-  } catch {
-    return fallback;
-  }
-  const allowed = new Set([new URL(fallback).origin, `${request.protocol}://${request.host}`]);
-  return allowed.has(origin) ? origin : fallback;
-}
+export const returnBase = (deps: AppDeps) => deps.config.publicUrl;
 
 async function open(
   deps: AppDeps,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps.js';
+import { appCsp } from '../../platform/http/security-headers.js';
 import type { LocalProvider } from '../../platform/payments/index.js';
 import { renderLocalCheckout } from './local-checkout.page.js';
 import { handleProviderEvent } from './record.service.js';
@@ -12,7 +13,12 @@ export function registerLocalCheckoutRoutes(
   deps: AppDeps,
   provider: LocalProvider,
 ): void {
+  // The payment form's answer sends the browser back to the public address.
+  const csp = appCsp({ formAction: [new URL(deps.config.publicUrl).origin] });
   void app.register(async (scope) => {
+    scope.addHook('onRequest', async (_request, reply) => {
+      void reply.header('content-security-policy', csp);
+    });
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 16_384 },

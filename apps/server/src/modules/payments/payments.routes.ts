@@ -29,8 +29,7 @@ export function registerPaymentRoutes(
   for (const route of [paymentRoutes.projectSession, paymentRoutes.projectDonation]) {
     registerRoute(app, auth, route, {
       access: 'optional',
-      handler: ({ user, body, request }) =>
-        startProjectCheckout(deps, user, returnBase(deps, request, body.host), body),
+      handler: ({ user, body }) => startProjectCheckout(deps, user, returnBase(deps), body),
     });
   }
   registerRoute(app, auth, paymentRoutes.projectSuccess, {
@@ -39,8 +38,7 @@ export function registerPaymentRoutes(
   });
   registerRoute(app, auth, paymentRoutes.auditSession, {
     access: 'optional',
-    handler: ({ user, body, request }) =>
-      startAuditCheckout(deps, user, returnBase(deps, request, body.host), body),
+    handler: ({ user, body }) => startAuditCheckout(deps, user, returnBase(deps), body),
   });
   registerRoute(app, auth, paymentRoutes.auditSuccess, {
     access: 'public',
@@ -52,8 +50,7 @@ export function registerPaymentRoutes(
   });
   registerRoute(app, auth, packageRoutes.payment, {
     access: 'session',
-    handler: ({ user, body, request }) =>
-      startPackageCheckout(deps, user, returnBase(deps, request, body.host), body),
+    handler: ({ user, body }) => startPackageCheckout(deps, user, returnBase(deps), body),
   });
   registerRoute(app, auth, packageRoutes.paymentSuccess, {
     access: 'session',

@@ -73,7 +73,7 @@ describe('project donations on the local provider', () => {
     const paid = await submitLocalCheckout(server, session, { email: 'giver@example.org' });
     expect(paid.status).toBe(303);
     expect(paid.location).toBe(
-      `${server.url}/project/success/${project.id}?session_id=${session.sessionId}`,
+      `http://scrutineer.test/project/success/${project.id}?session_id=${session.sessionId}`,
     );
     const outcome = await server.call<PaymentOutcome>(
       'GET',
@@ -126,6 +126,35 @@ describe('project donations on the local provider', () => {
     expect(await server.mailsTo('rae@example.org')).toHaveLength(1);
   });
 
+  it('refuses a signed event whose amount differs from the session, and counts nothing', async () => {
+    const project = await createProject(server, manager.token);
+    const session = await startProjectDonation(project.id, { price: 5 });
+    const paid = await local.pay(session.sessionId, {
+      card: '4242424242424242',
+      name: 'Cy Changed',
+      email: 'cy@example.org',
+    });
+    expect(paid.ok).toBe(true);
+    const checkout = await local.retrieveCheckout(session.sessionId);
+    if (!checkout) throw new Error('no checkout');
+    const inflated = await signedEvent({
+      type: 'checkout.completed',
+      checkout: { ...checkout, amountCents: 500_000 },
+    });
+    expect(inflated.status).toBe(400);
+    expect(await inflated.json()).toEqual({ error: FUNDING_MESSAGES.amountMismatch });
+    expect(await projectReceived(server, project.id)).toBe(0);
+    const payments = await server.deps.database.executeSql(
+      'SELECT count(*)::int AS n FROM payments WHERE session_id = $1',
+      [session.sessionId],
+    );
+    expect(payments.rows[0]).toEqual({ n: 0 });
+    // The provider's own account of the session is still counted, at the asked amount.
+    const outcome = await server.call('GET', `/projectdonation-success/${session.sessionId}`);
+    expect(outcome.status).toBe(200);
+    expect(await projectReceived(server, project.id)).toBe(500);
+  });
+
   it('validates the amount and the visibility choice', async () => {
     const project = await createProject(server, manager.token);
     const empty = await server.call('POST', '/payment-session', {
@@ -148,11 +177,28 @@ describe('project donations on the local provider', () => {
     expect(unknown.status).toBe(404);
   });
 
-  it('returns to this app only: a foreign host falls back to the public address', async () => {
+  it('returns to the public address only, whatever the host field or the Host headers say', async () => {
     const project = await createProject(server, manager.token);
-    const session = await startProjectDonation(project.id, { host: 'https://evil.example' });
-    const row = await local.find(session.sessionId);
-    expect(row?.successUrl.startsWith('http://scrutineer.test/project/success/')).toBe(true);
+    for (const [host, headers] of [
+      ['https://evil.example', {}],
+      [server.url, {}],
+      ['http://evil.example', { host: 'evil.example' }],
+      [
+        'https://evil.example',
+        { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+      ],
+    ] as const) {
+      const answer = await fetch(`${server.url}/api/payment-session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ project_id: project.id, price: 25, access: 1, host }),
+      });
+      expect(answer.status, JSON.stringify(headers)).toBe(200);
+      const session = (await answer.json()) as PaymentSession;
+      const row = await local.find(session.sessionId);
+      expect(row?.successUrl, host).toMatch(/^http:\/\/scrutineer\.test\/project\/success\//);
+      expect(row?.cancelUrl, host).toMatch(/^http:\/\/scrutineer\.test\//);
+    }
   });
 
   it('refuses an unpaid, an unknown and a mismatched session', async () => {
@@ -178,7 +224,7 @@ describe('project donations on the local provider', () => {
     expect(invalid.html).toContain('Your card number is invalid.');
     const canceled = await submitLocalCheckout(server, session, { action: 'cancel' });
     expect(canceled.status).toBe(303);
-    expect(canceled.location).toBe(`${server.url}/project/cancle/${project.id}`);
+    expect(canceled.location).toBe(`http://scrutineer.test/project/cancle/${project.id}`);
     expect(await projectReceived(server, project.id)).toBe(0);
   });
 
@@ -249,7 +295,9 @@ describe('audit donations', () => {
     });
     expect(session.status, JSON.stringify(session.body)).toBe(200);
     const paid = await submitLocalCheckout(server, session.body, { email: 'jobs@example.org' });
-    expect(paid.location).toBe(`${server.url}/public/success?session_id=${session.body.sessionId}`);
+    expect(paid.location).toBe(
+      `http://scrutineer.test/public/success?session_id=${session.body.sessionId}`,
+    );
     const outcome = await server.call<PaymentOutcome>(
       'GET',
       `/payment-success/${session.body.sessionId}`,

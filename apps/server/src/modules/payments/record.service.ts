@@ -130,6 +130,14 @@ async function recordOnce(
     renewal: { subscriptionId: string; until: Date | null } | null;
   },
 ): Promise<PaymentRow | null> {
+  // A signed report still cannot name its own amount: what was asked for is what is counted.
+  if (input.amountCents !== session.amountCents) {
+    deps.log.warn(
+      { session: session.id, ref: input.ref, asked: session.amountCents, paid: input.amountCents },
+      'payment refused: its amount differs from the session',
+    );
+    throw badRequest(FUNDING_MESSAGES.amountMismatch);
+  }
   const db = deps.database.db;
   const payer = await payerOf(db, session, input.payer);
   const payment = await db.transaction(async (tx) => {

@@ -13,7 +13,7 @@ import {
   createElection,
   type Account,
 } from '../../test/elections-fixtures.js';
-import { sendParts, type Started } from '../../test/upload-fixtures.js';
+import { generalLinkToken, sendParts, type Started } from '../../test/upload-fixtures.js';
 import { sweepIdleUploads } from './index.js';
 import { findUpload } from './uploads.repository.js';
 
@@ -91,6 +91,7 @@ describe('direct uploads, district files and general uploads', () => {
     const bytes = Buffer.from('general');
     const started = await server.call<Started>('POST', '/general-upload', {
       body: {
+        link_token: await generalLinkToken(server, admin.token),
         file_name: 'scan.pdf',
         file_type: 'BIA',
         state: 'CA',

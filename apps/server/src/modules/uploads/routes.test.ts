@@ -14,7 +14,7 @@ import {
   createElection,
   type Account,
 } from '../../test/elections-fixtures.js';
-import { sendParts, smallZip, type Started } from '../../test/upload-fixtures.js';
+import { generalLinkToken, sendParts, smallZip, type Started } from '../../test/upload-fixtures.js';
 
 // Every route of the uploads area, for elections and districts: the happy path, validation,
 // and the refusals (Observer, another election's or district's files, no session, and for
@@ -761,7 +761,13 @@ describe.each(OWNER_TYPES)('$type uploads', (owner) => {
 describe('general uploads and the Admin’s tables', () => {
   it('create, complete, cancel, list and delete; the token and the Admin guard them', async () => {
     const bytes = Buffer.from('general');
-    const body = { file_name: 'g.pdf', file_size: bytes.length, state: 'CA', county: 'Alameda' };
+    const body = {
+      file_name: 'g.pdf',
+      file_size: bytes.length,
+      state: 'CA',
+      county: 'Alameda',
+      link_token: await generalLinkToken(server, admin.token),
+    };
     let file: Started | undefined;
     let other: Started | undefined;
     await expectAnswers([

@@ -84,13 +84,41 @@ export async function isKeyShared(db: Executor, key: string, exceptId: number): 
 }
 
 /** Uploads still in progress whose row has not changed since `before`. */
-export async function listStaleUploading(db: Executor, before: Date): Promise<UploadRow[]> {
+export async function listStaleUploading(
+  db: Executor,
+  before: Date,
+  kind?: UploadRow['kind'],
+): Promise<UploadRow[]> {
   return db
     .select()
     .from(uploads)
-    .where(and(eq(uploads.status, 'Uploading'), lt(uploads.updatedAt, before)))
+    .where(
+      and(
+        eq(uploads.status, 'Uploading'),
+        lt(uploads.updatedAt, before),
+        kind ? eq(uploads.kind, kind) : undefined,
+      ),
+    )
     .orderBy(asc(uploads.id))
     .limit(500);
 }
 
 export const countUploading = sql<number>`count(*) filter (where ${uploads.status} = 'Uploading')::int`;
+
+/** Unfinished general uploads started from one address: how many, and their declared bytes. */
+export async function openGeneralUploads(db: Executor, address: string) {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      bytes: sql<string>`coalesce(sum(${uploads.fileSize}), 0)::text`,
+    })
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.kind, 'general'),
+        eq(uploads.status, 'Uploading'),
+        eq(uploads.clientAddress, address),
+      ),
+    );
+  return { count: row?.count ?? 0, bytes: Number(row?.bytes ?? 0) };
+}

@@ -32,6 +32,7 @@ export interface StartInput {
   state?: string;
   county?: string;
   uploadedBy: number | null;
+  clientAddress?: string | null;
 }
 
 const keyPrefix = (input: StartInput) =>

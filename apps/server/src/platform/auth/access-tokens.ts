@@ -1,10 +1,14 @@
 import { createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export interface AccessClaims {
   userId: number;
   role: string;
   tokenVersion: number;
+  /** The sign-in this token belongs to (its refresh-token family): signing out ends it. */
+  sessionId: string;
 }
 
 export interface AccessTokens {
@@ -20,7 +24,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
   return {
     ttlSeconds,
     sign: (claims) =>
-      new SignJWT({ role: claims.role, tv: claims.tokenVersion })
+      new SignJWT({ role: claims.role, tv: claims.tokenVersion, sid: claims.sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(claims.userId))
         .setIssuedAt()
@@ -30,8 +34,15 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const userId = Number(payload.sub);
-        if (!Number.isInteger(userId) || typeof payload.tv !== 'number') return null;
-        return { userId, role: String(payload.role), tokenVersion: payload.tv };
+        const { tv, sid } = payload;
+        if (
+          !Number.isInteger(userId) ||
+          typeof tv !== 'number' ||
+          typeof sid !== 'string' ||
+          !UUID.test(sid)
+        )
+          return null;
+        return { userId, role: String(payload.role), tokenVersion: tv, sessionId: sid };
       } catch {
         return null;
       }

@@ -31,7 +31,8 @@ export interface Authenticator {
 
 export function createAuthenticator(
   tokens: AccessTokens,
-  loadUser: (id: number) => Promise<AuthUser | null>,
+  /** The account, when the sign-in `sessionId` names is still live; else null. */
+  loadUser: (id: number, sessionId: string) => Promise<AuthUser | null>,
 ): Authenticator {
   const authenticator: Authenticator = {
     async identify(request) {
@@ -42,8 +43,9 @@ export function createAuthenticator(
     async identifyToken(token) {
       const claims = await tokens.verify(token);
       if (!claims) throw unauthorized(MESSAGES.refreshInvalid);
-      // The account is read on every call so that deactivation or a password change bites at once.
-      const user = await loadUser(claims.userId);
+      // The account and its sign-in are read on every call, in one query, so that sign-out,
+      // revocation, deactivation or a password change bites at once.
+      const user = await loadUser(claims.userId, claims.sessionId);
       if (!user || user.tokenVersion !== claims.tokenVersion)
         throw unauthorized(MESSAGES.refreshInvalid);
       if (!user.active) throw unauthorized(MESSAGES.accountInactive);

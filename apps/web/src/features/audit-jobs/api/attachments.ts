@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { attachmentRoutes } from '@scrutineer/contracts';
 import { api } from '../../../lib/api-client';
-import { fetchFile, postMultipart } from '../../../lib/api-files';
+import { fetchFile, postMultipart, saveBlob } from '../../../lib/api-files';
 import { jobKeys } from './job-keys';
 
 export function useAttachments(jobId: number) {
@@ -45,13 +45,10 @@ export function useDeleteAttachment(jobId: number) {
   });
 }
 
-/** Opens an attachment in a new tab from its bytes. */
-export async function openAttachment(url: string) {
-  // The tab opens during the click, so that no popup blocker stops it while the bytes load.
-  const tab = window.open('', '_blank');
-  const blob = await fetchFile(url);
-  const href = URL.createObjectURL(blob);
-  if (tab) tab.location.href = href;
-  else window.location.assign(href);
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+/**
+ * Saves an attachment as a download. It is never opened as a page: a page made from its bytes
+ * here would belong to the app's origin, where the session lives.
+ */
+export async function downloadAttachment(url: string, fileName: string) {
+  saveBlob(await fetchFile(url), fileName);
 }

@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
-import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { Attachment, AuditJob } from '@scrutineer/contracts';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { DeleteAction } from '../../../components/delete-action';
@@ -22,7 +22,7 @@ import { EmptyTableRow } from '../../../components/empty-table-row';
 import { IconAction } from '../../../components/icon-action';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-error';
-import { openAttachment, useAttachments, useDeleteAttachment } from '../api/attachments';
+import { downloadAttachment, useAttachments, useDeleteAttachment } from '../api/attachments';
 import { AttachDialog } from './attach-dialog';
 import { MarkdownView } from './markdown-view';
 
@@ -34,8 +34,10 @@ export function JobAttachments({ job }: { job: AuditJob }) {
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<Attachment | null>(null);
   const [deleting, setDeleting] = useState<Attachment | null>(null);
-  const open = (row: Attachment) =>
-    openAttachment(row.attech_url).catch((error: unknown) => notify.error(errorMessage(error)));
+  const download = (row: Attachment) =>
+    downloadAttachment(row.attech_url, row.audit_file_name).catch((error: unknown) =>
+      notify.error(errorMessage(error)),
+    );
 
   return (
     <Box sx={{ mt: 4 }}>
@@ -79,8 +81,11 @@ export function JobAttachments({ job }: { job: AuditJob }) {
                 >
                   <DescriptionOutlined fontSize="small" />
                 </IconAction>
-                <IconAction label={`Open ${row.audit_file_name}`} onClick={() => void open(row)}>
-                  <OpenInNewOutlined fontSize="small" />
+                <IconAction
+                  label={`Download ${row.audit_file_name}`}
+                  onClick={() => void download(row)}
+                >
+                  <FileDownloadOutlined fontSize="small" />
                 </IconAction>
                 {row.can.delete && (
                   <DeleteAction name={row.audit_file_name} onClick={() => setDeleting(row)} />

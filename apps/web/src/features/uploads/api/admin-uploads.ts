@@ -18,3 +18,6 @@ export function useDeleteGeneralUpload() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: uploadKeys.general() }),
   });
 }
+
+/** The general upload page's address with a fresh token, for the Admin to share. */
+export const fetchGeneralUploadLink = () => api.call(generalUploadRoutes.link);

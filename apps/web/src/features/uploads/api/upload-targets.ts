@@ -102,10 +102,14 @@ export interface GeneralDetails {
 }
 
 /**
- * The general upload page: no login; each upload carries its own token from creation. The
+ * The general upload page: no login, but the token of the Admin's link (`?token=`) to start;
+ * each upload then carries its own token from creation. The
  * details are read when each upload starts, as the form stands then.
  */
-export function generalUploadTarget(details: () => GeneralDetails): UploadTarget {
+export function generalUploadTarget(
+  details: () => GeneralDetails,
+  linkToken: string,
+): UploadTarget {
   const withToken = (token: string | undefined) => {
     if (!token) throw new Error('This upload has no token.');
     return token;
@@ -114,7 +118,7 @@ export function generalUploadTarget(details: () => GeneralDetails): UploadTarget
     scope: 'general',
     cancelStatus: 'Canceled',
     create: async (file, plan) => {
-      const body = { ...start(file, plan), ...details() };
+      const body = { ...start(file, plan), ...details(), link_token: linkToken };
       const started = await api.call(generalUploadRoutes.create, { body });
       return { id: started.file.id, urls: started.urls, token: started.upload_token };
     },

@@ -11,7 +11,11 @@ import { IconAction } from '../../../components/icon-action';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/dates';
-import { useDeleteGeneralUpload, useGeneralUploads } from '../api/admin-uploads';
+import {
+  fetchGeneralUploadLink,
+  useDeleteGeneralUpload,
+  useGeneralUploads,
+} from '../api/admin-uploads';
 import { FileTable } from './file-table';
 import { UploadStatusChip } from './upload-status-chip';
 
@@ -23,10 +27,12 @@ export function AdminGeneralUploadsTable() {
   const [deleting, setDeleting] = useState<UploadFile | null>(null);
 
   const copyLink = () =>
-    navigator.clipboard.writeText(`${window.location.origin}/general_upload`).then(
-      () => notify.success('copied!'),
-      () => notify.error('The link could not be copied.'),
-    );
+    fetchGeneralUploadLink()
+      .then((link) => navigator.clipboard.writeText(link.url))
+      .then(
+        () => notify.success('copied!'),
+        () => notify.error('The link could not be copied.'),
+      );
   const confirmDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting.id, {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useSearchParams } from 'react-router';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
@@ -31,7 +32,11 @@ export function GeneralUploadPage() {
   useEffect(() => {
     current.current = details;
   }, [details]);
-  const [queue] = useState(() => new UploadQueue(generalUploadTarget(() => current.current)));
+  const [search] = useSearchParams();
+  const linkToken = search.get('token') ?? '';
+  const [queue] = useState(
+    () => new UploadQueue(generalUploadTarget(() => current.current, linkToken)),
+  );
   useUploadNotices(queue, GENERAL_KEY);
   const rows = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
   const counties = jurisdictions.data?.[details.state] ?? [];
