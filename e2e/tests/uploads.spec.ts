@@ -293,8 +293,15 @@ test('an expired or unknown upload link shows its own page', async ({ page, requ
     'Del Norte',
     'Del Norte General 2024',
   );
-  const made = await apiCall<{ request_url: string }>(request, token, 'POST', '/upload-requests', {
-    election_id: electionId,
+  const made = await apiCall<{ id: number; request_url: string }>(
+    request,
+    token,
+    'POST',
+    '/upload-requests',
+    { election_id: electionId, name: 'Old Contact', valid_through: '2099-01-01' },
+  );
+  // A request cannot be made already expired; the Auditor ends it with a past date.
+  await apiCall(request, token, 'PUT', `/upload-requests/${made.id}`, {
     name: 'Old Contact',
     valid_through: '2001-01-01',
   });

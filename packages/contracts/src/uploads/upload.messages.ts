@@ -20,6 +20,8 @@ export const UPLOAD_MESSAGES = {
   linkExpired: 'This upload link has expired.',
   ownerRequired: 'election_id: Required.',
   nothingToAdopt: 'file_name: No adoptable file has this name.',
+  validThroughPast: 'Valid Through cannot be in the past.',
+  validThroughMissing: 'Choose a Valid Through date.',
 } as const;
 
 /** Colours of the spec: Uploaded and Adopted green, Aborted orange, everything else blue. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  earliestTodayIso,
   UPLOAD_MESSAGES,
   type MemberRole,
   type UploadRequest,
@@ -78,6 +79,12 @@ export async function saveRequest(
         row: null,
         owner: await loadOwnerForUpload(deps.database.db, user, ownerRefFrom(type, body)),
       };
+  // A new or mailed request cannot go out already expired; an existing link may be ended
+  // by giving it a past date without mailing it.
+  const date = body.valid_through;
+  if (date && date < earliestTodayIso() && (!loaded.row || body.send_email)) {
+    throw badRequest(`valid_through: ${UPLOAD_MESSAGES.validThroughPast}`);
+  }
   const values = {
     name: body.name,
     email: body.email,

@@ -86,19 +86,25 @@ export function UploadSetDialog({ ownerName, upload, onStart, onHide }: UploadSe
         <Button onClick={onHide} color="inherit">
           Hide
         </Button>
-        {uploading ? (
+        {uploading && (
           <Button color="error" variant="outlined" onClick={() => upload?.cancel()}>
             Cancel
           </Button>
-        ) : (
-          <Button
-            variant="contained"
-            disabled={!file || wrongType}
-            onClick={() => file && onStart({ file, file_type: fileType, description })}
-          >
-            Upload
-          </Button>
         )}
+        {/* Upload keeps its place: Cancel never turns into it under the pointer. */}
+        <Button
+          variant="contained"
+          disabled={uploading || !file || wrongType}
+          onClick={() => {
+            if (!file) return;
+            onStart({ file, file_type: fileType, description });
+            // The set now carries the file: the form empties so a second click cannot send it again.
+            setFile(null);
+            setDescription('');
+          }}
+        >
+          Upload
+        </Button>
       </DialogActions>
     </Dialog>
   );
