@@ -43,7 +43,8 @@ export function presentRequest(
     type: row.sendEmail ? 'Email' : 'Link',
     expired,
     status: expired ? 'Expired' : 'Valid',
-    request_url: requestUrl(deps.config.publicUrl, deps.linkSecret, row, owner),
+    // The link lets anyone upload: only those who may upload see it.
+    request_url: allowed ? requestUrl(deps.config.publicUrl, deps.linkSecret, row, owner) : '',
     created_at: row.createdAt.toISOString(),
     can: { update: allowed, delete: allowed },
   };

@@ -236,5 +236,29 @@ describe('upload requests and public links', () => {
       { token: auditor.token },
     );
     expect(list.body.items).toHaveLength(1);
+    // The district's Observer reads the requests but gets no link and no actions; the
+    // election's Upload Requests stay for Auditors and Uploaders.
+    const seen = await server.call<{ items: UploadRequest[] }>(
+      'GET',
+      `/upload-district-requests/${districtId}`,
+      { token: observer.token },
+    );
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect(seen.body.items).toEqual([
+      expect.objectContaining({
+        name: 'District clerk',
+        request_url: '',
+        can: { update: false, delete: false },
+      }),
+    ]);
+    const electionList = await server.call('GET', `/upload-requests/${election.id}`, {
+      token: observer.token,
+    });
+    expect(electionList.status).toBe(403);
+    const refused = await server.call('POST', '/upload-district-requests', {
+      token: observer.token,
+      body: { district_id: districtId, name: 'Not mine to send' },
+    });
+    expect(refused.status).toBe(403);
   });
 });
