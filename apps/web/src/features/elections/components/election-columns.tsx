@@ -1,7 +1,7 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Election } from '@scrutineer/contracts';
 import { nameLinkColumn, openDeleteColumn, roleColumn } from '../../../components/grid-columns';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 
 interface ElectionActions {
   open: (election: Election) => void;
@@ -27,7 +27,12 @@ export function electionColumns(actions: ElectionActions): GridColDef<Election>[
       width: 165,
       valueGetter: (_value, row) => formatDateTime(row.last_accessed_at),
     },
-    { field: 'date', headerName: 'Date', width: 105 },
+    {
+      field: 'date',
+      headerName: 'Date',
+      width: 105,
+      valueFormatter: (value: string) => formatDate(value),
+    },
     roleColumn(100),
     openDeleteColumn(actions),
   ];
