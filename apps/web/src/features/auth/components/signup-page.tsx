@@ -29,6 +29,8 @@ export function SignupPage() {
   const submit = form.handleSubmit(({ confirm_password: _confirm, ...fields }) => {
     signUp.mutate(fields, {
       onSuccess: () => {
+        // An error from an earlier try would otherwise greet the user on the next page.
+        notify.clear();
         const state: RegisteredState = { email: fields.email };
         void navigate('/session/registered', { state });
       },

@@ -11,7 +11,7 @@ interface ElectionActions {
 /** Columns of the election list; fields that sort carry the server's sort keys. */
 export function electionColumns(actions: ElectionActions): GridColDef<Election>[] {
   return [
-    nameLinkColumn((row) => `/elections/${row.id}`, { flex: 1.3, minWidth: 150 }),
+    nameLinkColumn((row) => `/elections/${row.id}`, { flex: 2, minWidth: 200 }),
     { field: 'e_type', headerName: 'Type', width: 110 },
     { field: 'privacy', headerName: 'Privacy', width: 85 },
     {
@@ -24,7 +24,8 @@ export function electionColumns(actions: ElectionActions): GridColDef<Election>[
     {
       field: 'access',
       headerName: 'Access Date',
-      width: 165,
+      // en-GB short date and time (26/11/2026, 14:05) fits in 140 px; names get the rest.
+      width: 140,
       valueGetter: (_value, row) => formatDateTime(row.last_accessed_at),
     },
     {

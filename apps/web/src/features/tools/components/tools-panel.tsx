@@ -31,7 +31,7 @@ import {
   useStopTool,
 } from '../api/tool-mutations';
 import { ToolDialog } from './tool-dialog';
-import { TOOL_COLUMNS, ToolRow } from './tool-row';
+import { stickyActionsSx, TOOL_COLUMNS, ToolRow } from './tool-row';
 
 interface ToolsPanelProps {
   /** The job whose tools these are; null for the Admin's global tools at /tools. */
@@ -117,7 +117,14 @@ export function ToolsPanel({ jobId, restart }: ToolsPanelProps) {
               </TableCell>
               <TableCell padding="checkbox" />
               {TOOL_COLUMNS.map((h) => (
-                <TableCell key={h} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                <TableCell
+                  key={h}
+                  sx={{
+                    fontWeight: 600,
+                    whiteSpace: 'nowrap',
+                    ...(h === 'Actions' ? stickyActionsSx : {}),
+                  }}
+                >
                   {h}
                 </TableCell>
               ))}

@@ -24,38 +24,38 @@ export function uploadFileColumns(
   resume?: ResumeAction,
 ): GridColDef<UploadFile>[] {
   return [
-    { field: 'file_name', headerName: 'Name', flex: 1.4, minWidth: 180 },
+    { field: 'file_name', headerName: 'Name', flex: 1.4, minWidth: 160 },
     {
       field: 'size',
       headerName: 'Size',
-      width: 110,
+      width: 90,
       valueGetter: (_value, row) => row.size ?? row.file_size,
       valueFormatter: (value: number) => formatSize(value),
     },
     {
       field: 'created_at',
       headerName: 'Started',
-      width: 160,
+      width: 140,
       valueFormatter: (value: string) => formatDateTime(value),
     },
     {
       field: 'completed_at',
       headerName: 'Completed',
-      width: 160,
+      width: 140,
       valueGetter: (_value, row) => (row.status === 'Uploading' ? null : row.completed_at),
       valueFormatter: (value: string | null) => (value ? formatDateTime(value) : 'N/A'),
     },
     {
       field: 'status',
       headerName: 'Status',
-      width: 120,
+      width: 110,
       renderCell: ({ row }) => <UploadStatusChip status={row.status} />,
     },
     {
       field: 'uploader',
       headerName: 'Uploaded By',
       flex: 1,
-      minWidth: 140,
+      minWidth: 120,
       valueGetter: (_value, row) => uploaderName(row),
     },
     {
