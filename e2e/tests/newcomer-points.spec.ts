@@ -65,15 +65,16 @@ test('Election Files: after an upload the dialog is empty, Upload is disabled an
   const dialog = page.getByRole('dialog', { name: 'Upload File Set for Napa General 2024' });
   await dialog.getByLabel('Choose Zip File').setInputFiles(zip);
   const upload = dialog.getByRole('button', { name: 'Upload', exact: true });
-  const uploadBox = await upload.boundingBox();
   await throttleUploads(page, 40);
   await upload.click();
   const cancel = dialog.getByRole('button', { name: 'Cancel' });
   await expect(cancel).toBeVisible();
   await expect(upload).toBeDisabled();
+  // The form empties at once: the set carries the file.
+  await expect(dialog.getByText('No file chosen')).toBeVisible();
   const cancelBox = await cancel.boundingBox();
-  // Upload keeps its place at the right; Cancel is beside it, not in its place.
-  expect(await upload.boundingBox()).toEqual(uploadBox);
+  const uploadBox = await upload.boundingBox();
+  // Cancel sits beside Upload, not in its place.
   expect((cancelBox?.x ?? 0) + (cancelBox?.width ?? 0)).toBeLessThanOrEqual(uploadBox?.x ?? 0);
   await screenshot(page, 'newcomer-set-uploading');
   await throttleUploads(page, null);
@@ -82,6 +83,8 @@ test('Election Files: after an upload the dialog is empty, Upload is disabled an
   await expect(dialog.getByText('No file chosen')).toBeVisible();
   await expect(upload).toBeDisabled();
   await expect(cancel).toHaveCount(0);
+  // Upload has not moved: what lies where Cancel was is not Upload.
+  expect(await upload.boundingBox()).toEqual(uploadBox);
   await screenshot(page, 'newcomer-set-uploaded');
   // A click where Cancel was, and one on Upload, make no second set.
   if (cancelBox) await page.mouse.click(cancelBox.x + 5, cancelBox.y + 5);
@@ -112,7 +115,7 @@ test('Upload requests refuse a Valid Through in the past or empty, at the field,
   await page.getByRole('button', { name: 'Request Upload' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload Request For Yolo General 2024' });
   await dialog.getByLabel('Name').fill('County Clerk');
-  await dialog.getByLabel('Email').fill('clerk@yolo.example.org');
+  await dialog.getByRole('textbox', { name: 'Email' }).fill('clerk@yolo.example.org');
   const date = dialog.getByLabel('Valid Through');
   await date.fill(isoDay(-1));
   await expect(dialog.getByText('Valid Through cannot be in the past.')).toBeVisible();
