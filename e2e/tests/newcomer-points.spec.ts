@@ -256,3 +256,28 @@ test('forms show refusals at their field in plain words', async ({ page, request
   await expect(page.getByText(/Too big|expected string/)).toHaveCount(0);
   await screenshot(page, 'newcomer-election-name-long');
 });
+
+test('lists: a search with no match says so, the election tab stays in the address, Projects is in the menu', async ({
+  page,
+  request,
+}) => {
+  const { electionId } = await createElection(request, 'Sutter', 'Sutter General 2024');
+  await signIn(page, ADMIN);
+  await page
+    .getByRole('navigation', { name: /main/i })
+    .getByRole('link', { name: 'Projects' })
+    .click();
+  await expect(page).toHaveURL(/\/projects$/);
+
+  await page.goto('/audit-jobs');
+  await page.getByLabel('Search').fill('no job is called this');
+  await expect(page.getByText('Nothing matches “no job is called this”.')).toBeVisible();
+  await screenshot(page, 'newcomer-search-no-match');
+
+  await page.goto(`/elections/${electionId}`);
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/activetab=Users/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+  await screenshot(page, 'newcomer-election-tab-kept');
+});

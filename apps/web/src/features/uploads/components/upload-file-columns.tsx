@@ -24,44 +24,44 @@ export function uploadFileColumns(
   resume?: ResumeAction,
 ): GridColDef<UploadFile>[] {
   return [
-    { field: 'file_name', headerName: 'Name', flex: 1.4, minWidth: 160 },
+    { field: 'file_name', headerName: 'Name', flex: 1.4, minWidth: 145 },
     {
       field: 'size',
       headerName: 'Size',
-      width: 90,
+      width: 80,
       valueGetter: (_value, row) => row.size ?? row.file_size,
       valueFormatter: (value: number) => formatSize(value),
     },
     {
       field: 'created_at',
       headerName: 'Started',
-      width: 140,
+      width: 150,
       valueFormatter: (value: string) => formatDateTime(value),
     },
     {
       field: 'completed_at',
       headerName: 'Completed',
-      width: 140,
+      width: 150,
       valueGetter: (_value, row) => (row.status === 'Uploading' ? null : row.completed_at),
       valueFormatter: (value: string | null) => (value ? formatDateTime(value) : 'N/A'),
     },
     {
       field: 'status',
       headerName: 'Status',
-      width: 110,
+      width: 105,
       renderCell: ({ row }) => <UploadStatusChip status={row.status} />,
     },
     {
       field: 'uploader',
       headerName: 'Uploaded By',
       flex: 1,
-      minWidth: 120,
+      minWidth: 125,
       valueGetter: (_value, row) => uploaderName(row),
     },
     {
       field: 'actions',
       headerName: 'Actions',
-      width: 100,
+      width: 90,
       sortable: false,
       renderCell: ({ row }) => {
         if (row.status === 'Uploading') {
