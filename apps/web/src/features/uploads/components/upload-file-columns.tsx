@@ -24,11 +24,11 @@ export function uploadFileColumns(
   resume?: ResumeAction,
 ): GridColDef<UploadFile>[] {
   return [
-    { field: 'file_name', headerName: 'Name', flex: 1.4, minWidth: 145 },
+    { field: 'file_name', headerName: 'Name', flex: 1.4, minWidth: 135 },
     {
       field: 'size',
       headerName: 'Size',
-      width: 80,
+      width: 90,
       valueGetter: (_value, row) => row.size ?? row.file_size,
       valueFormatter: (value: number) => formatSize(value),
     },
