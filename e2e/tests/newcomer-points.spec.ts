@@ -261,7 +261,12 @@ test('lists: a search with no match says so, the election tab stays in the addre
   page,
   request,
 }) => {
-  const { electionId } = await createElection(request, 'Sutter', 'Sutter General 2024');
+  const { token, electionId } = await createElection(request, 'Sutter', 'Sutter General 2024');
+  const job = await apiCall<{ id: number }>(request, token, 'POST', '/audit-jobs', {
+    name: 'Sutter first audit',
+    description: '',
+    election_id: electionId,
+  });
   await signIn(page, ADMIN);
   await page
     .getByRole('navigation', { name: /main/i })
@@ -280,4 +285,12 @@ test('lists: a search with no match says so, the election tab stays in the addre
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
   await screenshot(page, 'newcomer-election-tab-kept');
+
+  // A job with no files yet says where to start.
+  await page.goto(`/audit-jobs/${job.id}`);
+  await page.getByRole('tab', { name: 'Job Files' }).click();
+  await expect(page.getByRole('alert', { name: 'Where to start' })).toContainText(
+    '1. Create Job File',
+  );
+  await screenshot(page, 'newcomer-job-files-start');
 });
