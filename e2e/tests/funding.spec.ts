@@ -49,6 +49,13 @@ test('a signed-out visitor donates $25 to a public project and appears in Donors
   await page.getByRole('button', { name: 'Pay $25' }).click();
   await expect(page).toHaveURL(/\/project\/success\/\d+\?session_id=cs_local_/);
   await expect(page.getByText('Your project donation is successfully completed!')).toBeVisible();
+  // The visitor sees what was paid, a reference to keep and a way back.
+  await expect(page.getByText('Amount: $25.00 to Modoc Recount')).toBeVisible();
+  await expect(page.getByText(/payment reference for your records: cs_local_/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to the project' })).toHaveAttribute(
+    'href',
+    '/project/Modoc%20Recount',
+  );
   await screenshot(page, 'funding-project-success');
 
   await page.goto('/project/Modoc%20Recount');

@@ -55,6 +55,7 @@ test('a User opening /admin-board is refused', async ({ page }) => {
 
 const USER_NAV = [
   'Home',
+  'Projects',
   'Districts',
   'Elections',
   'Audit Jobs',
@@ -64,6 +65,7 @@ const USER_NAV = [
 ];
 const ADMIN_NAV = [
   'Home',
+  'Projects',
   'Districts',
   'Elections',
   'Audit Jobs',

@@ -237,6 +237,15 @@ test('an Auditor sets the settings of a stage, adds a registered tool to a job, 
 
   const tools = page.getByRole('table', { name: 'Tools' });
   const row = tools.getByRole('row', { name: /recount_cvr/ });
+  // At 1280 px the row's actions are on screen, and their tooltip goes with Esc.
+  const edit = row.getByRole('button', { name: 'Edit recount_cvr' });
+  const editBox = await edit.boundingBox();
+  expect((editBox?.x ?? 0) + (editBox?.width ?? 0)).toBeLessThanOrEqual(1280);
+  await edit.hover();
+  await expect(page.getByRole('tooltip', { name: 'Edit recount_cvr' })).toBeVisible();
+  await screenshot(page, 'tools-actions-on-screen');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
   await row.getByRole('button', { name: 'Run recount_cvr' }).click();
   await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'SUCCESS', {
     timeout: 120_000,

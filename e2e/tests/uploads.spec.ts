@@ -47,7 +47,7 @@ test('an Uploader uploads two files from the File Upload tab and sees progress a
     first: 'Uma',
     last: 'Uploader',
   });
-  // 70 MB travels in three parts of 32 MiB, side by side.
+  // 70 MB travels in nine parts of 8 MiB, three side by side.
   const big = await makeZip('amador-ballot-images.zip', 70 * MIB);
   const small = await makeZip('amador-cvr.zip', 20_000);
 
@@ -104,7 +104,8 @@ test('an upload cut off mid-way continues from the parts the server kept when th
     first: 'Rex',
     last: 'Resume',
   });
-  // Two parts: 32 MiB and a short last one, which is the part cut off.
+  // Six parts of 8 MiB (the zip is a little over 40 MiB), two at a time: the first arrives,
+  // the others are cut off.
   const file = await makeZip('butte-ballot-images.zip', 40 * MIB);
   const isPart = (url: URL, part: (n: number) => boolean) =>
     url.pathname.startsWith('/api/blobs/parts/') &&
@@ -140,20 +141,31 @@ test('an upload cut off mid-way continues from the parts the server kept when th
     if (isPart(new URL(sent.url()), () => true)) resent.push(sent.url());
   });
   await page.getByRole('tab', { name: 'File Upload' }).click();
-  await expect(
-    page.getByRole('grid', { name: 'Direct Uploads' }).getByRole('row').filter({
-      hasText: 'butte-ballot-images.zip',
-    }),
-  ).toContainText('Uploading');
-  await page.getByRole('button', { name: 'Upload Files' }).click();
+  const stalled = page.getByRole('grid', { name: 'Direct Uploads' }).getByRole('row').filter({
+    hasText: 'butte-ballot-images.zip',
+  });
+  await expect(stalled).toContainText('Uploading');
+  // The row left behind offers to resume, and the dialog says how.
+  await screenshot(page, 'uploads-resume-prompt-row');
+  await stalled.getByRole('button', { name: 'Resume butte-ballot-images.zip' }).click();
   dialog = page.getByRole('dialog', { name: 'Upload Files for Butte General 2024' });
+  await expect(
+    dialog.getByText('To resume butte-ballot-images.zip, select the same file again'),
+  ).toBeVisible();
+  await screenshot(page, 'uploads-resume-prompt-dialog');
   await dialog.getByLabel('Select Files').setInputFiles(file);
   await dialog.getByRole('button', { name: 'Upload All' }).click();
   await expect(row).toContainText('Success', { timeout: 60_000 });
-  await expect(row).toContainText('1 of 2 parts already received');
+  await expect(row).toContainText('1 of 6 parts already received');
   // The upload keeps the start time of its first attempt.
   expect(await startedOf()).toBe(firstStarted);
-  expect(resent.map((url) => new URL(url).searchParams.get('partNumber'))).toEqual(['2']);
+  expect(resent.map((url) => new URL(url).searchParams.get('partNumber')).sort()).toEqual([
+    '2',
+    '3',
+    '4',
+    '5',
+    '6',
+  ]);
   await screenshot(page, 'uploads-resume-success');
   await dialog.getByRole('button', { name: 'Hide' }).click();
   const rows = page.getByRole('grid', { name: 'Direct Uploads' }).getByRole('row');
@@ -293,8 +305,15 @@ test('an expired or unknown upload link shows its own page', async ({ page, requ
     'Del Norte',
     'Del Norte General 2024',
   );
-  const made = await apiCall<{ request_url: string }>(request, token, 'POST', '/upload-requests', {
-    election_id: electionId,
+  const made = await apiCall<{ id: number; request_url: string }>(
+    request,
+    token,
+    'POST',
+    '/upload-requests',
+    { election_id: electionId, name: 'Old Contact', valid_through: '2099-01-01' },
+  );
+  // A request cannot be made already expired; the Auditor ends it with a past date.
+  await apiCall(request, token, 'PUT', `/upload-requests/${made.id}`, {
     name: 'Old Contact',
     valid_through: '2001-01-01',
   });

@@ -18,6 +18,7 @@ export * from './admin/leaderboard.schemas.js';
 export * from './admin/admin.routes.js';
 export * from './common/list.schemas.js';
 export * from './common/dates.js';
+export * from './common/person.schemas.js';
 export * from './common/paths.js';
 export * from './reference/reference.routes.js';
 export * from './districts/district.messages.js';

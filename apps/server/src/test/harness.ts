@@ -33,6 +33,15 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** A counter as letters (1 A, 26 Z, 27 AA): names may not contain digits. */
+function lettersOf(n: number): string {
+  let text = '';
+  for (let rest = n; rest > 0; rest = Math.floor((rest - 1) / 26)) {
+    text = String.fromCharCode(65 + ((rest - 1) % 26)) + text;
+  }
+  return text;
+}
+
 async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   const postgresUrl = inject('postgresUrl');
   if (postgresUrl) {
@@ -146,7 +155,7 @@ export async function createUser(
       email,
       password: encodePassword(password),
       first_name: 'Test',
-      last_name: `Person${counter}`,
+      last_name: `Person ${lettersOf(counter)}`,
       role: 'User',
     },
   });

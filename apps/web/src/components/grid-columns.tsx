@@ -21,7 +21,7 @@ export function nameLinkColumn<Row extends NamedRow>(
     headerName: 'Name',
     ...size,
     renderCell: ({ row }) => (
-      <Link component={RouterLink} to={to(row)}>
+      <Link component={RouterLink} to={to(row)} title={row.name}>
         {row.name}
       </Link>
     ),

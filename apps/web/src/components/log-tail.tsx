@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { formatTime } from '../lib/dates';
 
 /** How many lines the tail keeps on screen; older ones scroll out. */
 const KEEP_LINES = 2000;
@@ -55,7 +56,7 @@ export function LogTail({ text, updatedAt, label, loading = false }: LogTailProp
       </Box>
       <Typography variant="caption" color="textSecondary" sx={{ display: 'block', mt: 0.5 }}>
         {text ? `${lines.length} lines` : ''}
-        {updatedAt ? ` · read at ${new Date(updatedAt).toLocaleTimeString('en-GB')}` : ''}
+        {updatedAt ? ` · read at ${formatTime(updatedAt)}` : ''}
       </Typography>
     </>
   );

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import Paper from '@mui/material/Paper';
 import { DataGrid, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
 import type { ListState } from '../lib/use-list-state';
@@ -27,6 +28,13 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   noRowsLabel = 'Nothing here yet.',
   wrapHeaders = false,
 }: ServerDataGridProps<R>) {
+  const { page_size: pageSize, page } = list.query;
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  // A page left empty (its last row deleted) shows the last page that has rows.
+  useEffect(() => {
+    if (!loading && page > lastPage) list.setPage(lastPage);
+  }, [loading, page, lastPage, list]);
+  const searched = list.search.trim();
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       <DataGrid
@@ -43,7 +51,9 @@ export function ServerDataGrid<R extends GridValidRowModel>({
         autoHeight
         disableColumnMenu
         disableRowSelectionOnClick
-        localeText={{ noRowsLabel }}
+        localeText={{
+          noRowsLabel: searched ? `Nothing matches “${searched}”.` : noRowsLabel,
+        }}
         {...(wrapHeaders ? { columnHeaderHeight: 68 } : {})}
         sx={{
           border: 0,

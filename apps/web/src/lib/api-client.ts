@@ -1,7 +1,7 @@
 import { authRoutes, buildPath, type RouteContract } from '@scrutineer/contracts';
 import { ApiError, messageFromBody } from './api-error';
 import type { CallArgs, CallInput, CallResult } from './api-types';
-import { clearSession, getSession, isExpired, setSession } from './session';
+import { clearSession, getSession, needsRenewal, setSession } from './session';
 
 const API_BASE = '/api';
 
@@ -84,7 +84,7 @@ const SESSION_ROUTES: readonly Route[] = [
 async function call<R extends Route>(route: R, ...args: CallArgs<R>): Promise<CallResult<R>> {
   const input: Partial<CallInput<Route>> = args[0] ?? {};
   const usesSession = !SESSION_ROUTES.includes(route);
-  if (usesSession && getSession() && isExpired()) await refreshSession();
+  if (usesSession && getSession() && needsRenewal()) await refreshSession();
 
   let response = await send(route, input, usesSession ? getSession()?.access_token : undefined);
   if (response.status === 401 && usesSession && getSession()) {

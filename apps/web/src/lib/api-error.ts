@@ -28,3 +28,15 @@ export function messageFromBody(body: unknown, status: number): string {
     ? 'The server could not complete the request.'
     : `Request failed (${status}).`;
 }
+
+/**
+ * A refusal that names its field (`name: Required.`) as the field and the plain message, so a
+ * form shows it under that field; other texts come back with no field.
+ */
+export function fieldError(error: unknown): { field: string | null; message: string } {
+  const text = errorMessage(error);
+  const match = /^([a-z_][\w.]*): (.+)$/is.exec(text);
+  return match
+    ? { field: match[1] ?? null, message: match[2] ?? text }
+    : { field: null, message: text };
+}

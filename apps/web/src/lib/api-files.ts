@@ -1,6 +1,6 @@
 import { ApiError, messageFromBody } from './api-error';
 import { refreshSession } from './api-client';
-import { getSession, isExpired } from './session';
+import { getSession, needsRenewal } from './session';
 
 interface TokenInit {
   method: string;
@@ -11,7 +11,7 @@ interface TokenInit {
 }
 
 async function withToken(url: string, init: TokenInit): Promise<Response> {
-  if (getSession() && isExpired()) await refreshSession();
+  if (getSession() && needsRenewal()) await refreshSession();
   const noCache: Record<string, string> = init.noCache
     ? { 'Cache-Control': 'no-cache', Pragma: 'no-cache' }
     : {};

@@ -13,20 +13,39 @@ export function todayEntryDate(): string {
   return `${pad(now.getMonth() + 1)}-${pad(now.getDate())}-${now.getFullYear()}`;
 }
 
-/** A timestamp as a short local date and time, or a dash when there is none. */
-export function formatDateTime(value: string | null): string {
-  if (!value) return '-';
+/**
+ * Every date the app shows is in the spec's en-GB style (parts 1 and 3: "Timestamps display
+ * in en-GB format"): 26/11/2026, and 26/11/2026, 14:05 with a time. Subscriptions' long form
+ * ('MMMM Do YYYY') is the one other the spec names.
+ */
+const EN_GB = 'en-GB';
+
+/** A timestamp as its local date and time (26/11/2026, 14:05), or a dash when there is none. */
+export function formatDateTime(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+  if (Number.isNaN(date.getTime())) return String(value);
+  return date.toLocaleString(EN_GB, { dateStyle: 'short', timeStyle: 'short' });
 }
 
-/** A timestamp as a short local date, or a dash when there is none. */
-export function formatDate(value: string | null): string {
+/**
+ * A date (26/11/2026), or a dash when there is none. A calendar date (YYYY-MM-DD) is shown as
+ * that day wherever the reader is; a timestamp as its local day.
+ */
+export function formatDate(value: string | null | undefined): string {
   if (!value) return '-';
-  const date = new Date(value);
+  const calendar = ISO_DATE.test(value);
+  const date = new Date(calendar ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleDateString(undefined, { dateStyle: 'medium' });
+  return date.toLocaleDateString(EN_GB, calendar ? { timeZone: 'UTC' } : {});
+}
+
+/** A time of day with seconds (14:05:09), or a dash when there is none. */
+export function formatTime(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return date.toLocaleTimeString(EN_GB);
 }
 
 /** 'MMMM Do YYYY', as in November 23rd 2026. */

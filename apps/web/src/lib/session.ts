@@ -39,6 +39,14 @@ export function isExpired(): boolean {
   return getExpiresAt() <= Date.now();
 }
 
+/** Tokens are renewed this long before they end, so no call reaches the server just after. */
+const RENEW_MARGIN_MS = 60_000;
+
+/** The access token ends within the margin (or has ended): renew it before the next call. */
+export function needsRenewal(): boolean {
+  return getExpiresAt() - RENEW_MARGIN_MS <= Date.now();
+}
+
 /** Logged in: a stored user and an unexpired expiry. */
 export function isLoggedIn(): boolean {
   return current !== null && !isExpired();

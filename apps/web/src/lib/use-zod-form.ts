@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import type { z } from 'zod';
+import { fieldError } from './api-error';
 
 type Values = Record<string, string>;
 
@@ -51,11 +52,24 @@ export function useZodForm<V extends Values, Out>(schema: z.ZodType<Out, V>, ini
     };
   }
 
+  /**
+   * Puts a server refusal that names one of this form's fields (`email: …`) under that field;
+   * answers the text to show elsewhere when it names none, else null.
+   */
+  function serverError(error: unknown): string | null {
+    const { field, message } = fieldError(error);
+    if (field !== null && field in values) {
+      setErrors({ [field]: message } as Partial<Record<keyof V, string>>);
+      return null;
+    }
+    return field !== null ? `${field}: ${message}` : message;
+  }
+
   function reset(next: V = initial) {
     setValues(next);
     setErrors({});
     setSubmitted(false);
   }
 
-  return { values, errors, field, handleSubmit, reset, setValues };
+  return { values, errors, field, handleSubmit, reset, setValues, serverError };
 }

@@ -2,18 +2,18 @@ import { z } from 'zod';
 import { SIGN_UP_ROLES } from '../common/constants.js';
 import { encodedPasswordSchema, recordIdSchema } from '../common/common.schemas.js';
 import { MESSAGES } from '../common/messages.js';
+import { personNameSchema, phoneSchema } from '../common/person.schemas.js';
 import { appRoleSchema } from '../users/user.schemas.js';
 
 const emailSchema = z.email('Email must be a valid email address.').max(254);
-const nameSchema = z.string().trim().min(1, MESSAGES.required).max(100);
 
 export const signUpBodySchema = z.object({
   email: emailSchema,
   password: encodedPasswordSchema,
   role: z.enum(SIGN_UP_ROLES, MESSAGES.roleNotAllowed).default('User'),
-  first_name: nameSchema,
-  last_name: nameSchema,
-  phone_number: z.string().trim().max(40).default(''),
+  first_name: personNameSchema,
+  last_name: personNameSchema,
+  phone_number: phoneSchema,
   signup_date: z.string().optional(),
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;

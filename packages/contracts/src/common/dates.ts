@@ -31,3 +31,8 @@ export const entryDateSchema = z
 export function todayIso(): string {
   return new Date().toISOString().slice(0, 10);
 }
+
+/** The earliest date that is still today somewhere (UTC-12): a date before it has passed everywhere. */
+export function earliestTodayIso(now = Date.now()): string {
+  return new Date(now - 12 * 3600 * 1000).toISOString().slice(0, 10);
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { recordIdSchema } from '../common/common.schemas.js';
 import { entryDateSchema } from '../common/dates.js';
 import { canSchema, listQuerySchema, pageSchema } from '../common/list.schemas.js';
+import { phoneSchema, postalCodeSchema } from '../common/person.schemas.js';
 import { optionalText, requiredEmail, requiredText } from './district.schemas.js';
 
 export const contactBodySchema = z.object({
@@ -11,8 +12,8 @@ export const contactBodySchema = z.object({
   email: requiredEmail,
   address: optionalText(),
   city: optionalText(100),
-  state_zipcode: optionalText(20),
-  phone_number: optionalText(40),
+  state_zipcode: postalCodeSchema,
+  phone_number: phoneSchema,
   website: optionalText(300),
   date: entryDateSchema.optional(),
 });

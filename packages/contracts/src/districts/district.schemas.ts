@@ -4,6 +4,7 @@ import { MEMBER_ROLES } from '../common/constants.js';
 import { entryDateSchema } from '../common/dates.js';
 import { canSchema, listQuerySchema, pageSchema } from '../common/list.schemas.js';
 import { MESSAGES } from '../common/messages.js';
+import { phoneSchema, postalCodeSchema } from '../common/person.schemas.js';
 
 export const memberRoleSchema = z.enum(MEMBER_ROLES);
 
@@ -28,8 +29,8 @@ export const districtBodySchema = z.object({
   district_name: requiredText(),
   address: optionalText(),
   city: optionalText(100),
-  statePostalCode: optionalText(20),
-  phoneNumber: optionalText(40),
+  statePostalCode: postalCodeSchema,
+  phoneNumber: phoneSchema,
   email: requiredEmail,
   date: entryDateSchema.optional(),
   website: optionalText(300),

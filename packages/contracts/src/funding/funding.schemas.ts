@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INT4_MAX, recordIdSchema } from '../common/common.schemas.js';
 import { PROJECT_ACCESSIBILITY } from '../common/constants.js';
 import { DATE_FORMAT_MESSAGE, parseEntryDate } from '../common/dates.js';
+import { FIELD_MESSAGES } from '../common/person.schemas.js';
 import { FUNDING_MESSAGES as M, MAX_DONATION, PACKAGE_STATUSES } from './funding.messages.js';
 
 /**
@@ -196,7 +197,7 @@ export const projectBodySchema = z.object({
   state: z.string().trim().max(100).default('Any'),
   donation_target: z.coerce
     .number({ error: M.invalidValue })
-    .min(0, M.invalidValue)
+    .min(0, FIELD_MESSAGES.notNegative)
     .max(1_000_000_000, M.invalidValue)
     .default(0),
   pro_intro: z.string().max(50_000).optional(),

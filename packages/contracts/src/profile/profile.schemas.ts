@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { encodedPasswordSchema } from '../common/common.schemas.js';
-import { MESSAGES } from '../common/messages.js';
+import { personNameSchema, phoneSchema } from '../common/person.schemas.js';
 import { sessionSchema } from '../auth/auth.schemas.js';
 import { appRoleSchema } from '../users/user.schemas.js';
 
 export const updateProfileBodySchema = z.object({
-  first_name: z.string().trim().min(1, MESSAGES.required).max(100),
-  last_name: z.string().trim().min(1, MESSAGES.required).max(100),
+  first_name: personNameSchema,
+  last_name: personNameSchema,
   email: z.email('Email must be a valid email address.').max(254),
   /** Sent by the client as it has it; a change of role is refused. */
   role: appRoleSchema.optional(),
-  phone_number: z.string().trim().max(40).default(''),
+  phone_number: phoneSchema,
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 

@@ -26,6 +26,9 @@ export const UPLOAD_MESSAGES = {
   nothingToAdopt: 'file_name: No adoptable file has this name.',
   emailInvalid: 'email: Email must be a valid email address.',
   tooManyRequestMails: 'Too many upload request emails. Please try again later.',
+
+  validThroughPast: 'Valid Through cannot be in the past.',
+  validThroughMissing: 'Choose a Valid Through date.',
 } as const;
 
 /** Colours of the spec: Uploaded and Adopted green, Aborted orange, everything else blue. */

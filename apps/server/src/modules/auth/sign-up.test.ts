@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePassword, MESSAGES } from '@scrutineer/contracts';
+import { encodePassword, FIELD_MESSAGES, MESSAGES } from '@scrutineer/contracts';
 import { linkIn, startTestServer, type TestServer } from '../../test/harness.js';
 
 let server: TestServer;
@@ -118,5 +118,27 @@ describe('POST /auth/email/resend', () => {
     const answer = await server.call('POST', '/auth/email/resend', { body: {} });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ error: 'email: Required.' });
+  });
+});
+
+describe('sign-up field rules, in plain words', () => {
+  it('refuses digits in names, a phone of letters and over-long names', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ first_name: 'Gr4ce' }, `first_name: ${FIELD_MESSAGES.nameDigits}`],
+      [{ last_name: 'Hopper2' }, `last_name: ${FIELD_MESSAGES.nameDigits}`],
+      [{ phone_number: 'abc' }, `phone_number: ${FIELD_MESSAGES.phone}`],
+      [{ first_name: 'G'.repeat(101) }, 'first_name: Must be at most 100 characters.'],
+      [{ first_name: '' }, `first_name: ${MESSAGES.required}`],
+    ];
+    for (const [overrides, error] of cases) {
+      const answer = await server.call('POST', '/auth/sign-up', {
+        body: { ...valid('rules@example.org'), ...overrides },
+      });
+      expect(answer, error).toMatchObject({ status: 400, body: { error } });
+    }
+    const accepted = await server.call('POST', '/auth/sign-up', {
+      body: { ...valid('rules@example.org'), phone_number: '+1 (916) 555-0100' },
+    });
+    expect(accepted.status).toBe(201);
   });
 });

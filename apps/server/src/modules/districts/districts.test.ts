@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISTRICT_MESSAGES, MESSAGES, type District } from '@scrutineer/contracts';
+import { DISTRICT_MESSAGES, FIELD_MESSAGES, MESSAGES, type District } from '@scrutineer/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import {
   addToElection,
@@ -85,6 +85,9 @@ describe('POST /districts', () => {
         { state_name: 'CA', district_name: 'Atlantis' },
         `district_name: ${DISTRICT_MESSAGES.unknownJurisdiction}`,
       ],
+      [{ statePostalCode: 'abc' }, `statePostalCode: ${FIELD_MESSAGES.postalCode}`],
+      [{ phoneNumber: 'abc' }, `phoneNumber: ${FIELD_MESSAGES.phone}`],
+      [{ website: 'w'.repeat(301) }, 'website: Must be at most 300 characters.'],
     ];
     for (const [overrides, error] of cases) {
       const answer = await server.call('POST', '/districts', {

@@ -79,7 +79,7 @@ describe('POST /elections', () => {
       [{ date: '2024-02-30' }, 'date: Date must be MM-DD-YYYY or YYYY-MM-DD.'],
       [
         { e_type: 'Runoff' },
-        'e_type: Invalid option: expected one of "General"|"Primary"|"Presidential Preference Primary"|"Special"|"Municipal"',
+        'e_type: Choose one of: General, Primary, Presidential Preference Primary, Special, Municipal.',
       ],
       [{ county: 'Kern' }, `county: District ${ELECTION_MESSAGES.districtMismatch}`],
       [{ state: 'NV' }, `state: State ${ELECTION_MESSAGES.districtMismatch}`],

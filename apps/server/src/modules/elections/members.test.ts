@@ -121,7 +121,7 @@ describe('POST /election-users', () => {
       [{ last_name: undefined }, 'last_name: Required.'],
       [{ email: '' }, 'email: Required.'],
       [{ email: 'nope' }, 'email: Email must be a valid email address.'],
-      [{ role: 'Owner' }, 'role: Invalid option: expected one of "Auditor"|"Uploader"|"Observer"'],
+      [{ role: 'Owner' }, 'role: Choose one of: Auditor, Uploader, Observer.'],
     ];
     for (const [overrides, error] of cases) {
       const refused = await server.call('POST', '/election-users', {

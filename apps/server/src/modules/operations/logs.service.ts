@@ -58,6 +58,8 @@ export async function readOperationLog(
     return Readable.from([parts.join('')]);
   }
   const text = await store.readText(key);
+  // A stage that has just started may not have written its first line yet: empty, not missing.
+  if (text === null && row.status === 'RUNNING') return Readable.from(['']);
   if (text === null) throw notFound(M.logNotFound);
   return Readable.from([text]);
 }

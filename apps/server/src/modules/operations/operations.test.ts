@@ -155,6 +155,12 @@ describe('run, stop and reset', () => {
     expect(status.body.status).toBe('RUNNING');
     expect(status.body.running.map((o) => o.operation)).toEqual(['precheck']);
     expect(status.body.pipeline_file).toBe(false);
+    // No worker has written a line yet: the log reads empty rather than missing.
+    const log = await server.call('GET', `/logs/operation-logs/${job.id}_precheck/log.txt`, {
+      token: auditor.token,
+    });
+    expect(log.status).toBe(200);
+    expect(JSON.stringify(log.body ?? '')).not.toContain(M.logNotFound);
   });
 
   it('refuses a second run while a stage runs, and a reset of a RUNNING stage', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FUNDING_MESSAGES,
+  FIELD_MESSAGES,
   MESSAGES,
   type Project,
   type PaymentSession,
@@ -101,7 +102,10 @@ describe('projects', () => {
       token: manager.token,
       body: { name: 'Target', donation_target: -5 },
     });
-    expect(badTarget.status).toBe(400);
+    expect(badTarget).toMatchObject({
+      status: 400,
+      body: { error: `donation_target: ${FIELD_MESSAGES.notNegative}` },
+    });
     const first = await createProject(server, manager.token, { name: 'Unique Name' });
     const again = await server.call('POST', '/projects', {
       token: manager.token,

@@ -9,7 +9,7 @@ import type { Authenticator } from '../../platform/http/access.js';
 import { registerRoute } from '../../platform/http/route.js';
 import { listAllRequests, listRequests } from './requests.repository.js';
 import { presentRequest, removeRequest, saveRequest } from './requests.service.js';
-import { loadOwnerForUpload, type Owner } from './uploads.owner.js';
+import { loadOwner, loadOwnerForUpload, type Owner } from './uploads.owner.js';
 
 /** Upload Requests tab of elections and districts. */
 export function registerRequestRoutes(
@@ -23,7 +23,13 @@ export function registerRequestRoutes(
   registerRoute(app, auth, routes.list, {
     access: 'session',
     handler: async ({ user, params }) => {
-      const owner = await loadOwnerForUpload(deps.database.db, user, { type, id: params.id });
+      // A district's Observer reads its requests (spec part 2: the tab is not role-gated there),
+      // without their links; an election's tab is for Auditors and Uploaders only.
+      const ref = { type, id: params.id };
+      const owner =
+        type === 'district'
+          ? await loadOwner(deps.database.db, user, ref)
+          : await loadOwnerForUpload(deps.database.db, user, ref);
       const rows = await listRequests(deps.database.db, owner);
       return { items: rows.map((row) => presentRequest(deps, row, owner, owner.role)) };
     },

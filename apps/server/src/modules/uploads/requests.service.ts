@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  earliestTodayIso,
   UPLOAD_MESSAGES,
   type MemberRole,
   type UploadRequest,
@@ -46,7 +47,8 @@ export function presentRequest(
     type: row.sendEmail ? 'Email' : 'Link',
     expired,
     status: expired ? 'Expired' : 'Valid',
-    request_url: requestUrl(deps.config.publicUrl, deps.linkSecret, row, owner),
+    // The link lets anyone upload: only those who may upload see it.
+    request_url: allowed ? requestUrl(deps.config.publicUrl, deps.linkSecret, row, owner) : '',
     created_at: row.createdAt.toISOString(),
     can: { update: allowed, delete: allowed },
   };
@@ -140,6 +142,12 @@ export async function saveRequest(
         row: null,
         owner: await loadOwnerForUpload(deps.database.db, user, ownerRefFrom(type, body)),
       };
+  // A new or mailed request cannot go out already expired; an existing link may be ended
+  // by giving it a past date without mailing it.
+  const date = body.valid_through;
+  if (date && date < earliestTodayIso() && (!loaded.row || body.send_email)) {
+    throw badRequest(`valid_through: ${UPLOAD_MESSAGES.validThroughPast}`);
+  }
   const values = {
     name: body.name,
     email: body.email,

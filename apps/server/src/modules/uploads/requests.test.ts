@@ -108,10 +108,16 @@ describe('upload requests and public links', () => {
   it('refuses a wrong token (404), an expired link (403), and another request’s files', async () => {
     const copy = await server.call<{ request_url: string }>('POST', '/upload-requests-copy', {
       token: auditor.token,
-      body: { election_id: election.id, name: 'Old link', valid_through: '2001-01-01' },
+      body: { election_id: election.id, name: 'Old link', valid_through: '2099-01-01' },
     });
     expect(copy.status, JSON.stringify(copy.body)).toBe(200);
     const { id, token } = linkParts(copy.body.request_url);
+    // The Auditor ends the link by giving it a past date.
+    const ended = await server.call('PUT', `/upload-requests/${id}`, {
+      token: auditor.token,
+      body: { name: 'Old link', valid_through: '2001-01-01' },
+    });
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
     const expired = await server.call('POST', '/direct-upload/verify', { body: { id, token } });
     expect(expired).toMatchObject({ status: 403, body: { error: UPLOAD_MESSAGES.linkExpired } });
     const wrong = await server.call('POST', '/direct-upload/verify', {
@@ -143,6 +149,26 @@ describe('upload requests and public links', () => {
       status: 400,
       body: { error: `email: ${UPLOAD_MESSAGES.emailRequired}` },
     });
+    const pastMessage = `valid_through: ${UPLOAD_MESSAGES.validThroughPast}`;
+    for (const [path, body] of [
+      ['/upload-requests', { election_id: election.id, name: 'Late', valid_through: '2001-01-01' }],
+      [
+        '/upload-requests-copy',
+        { election_id: election.id, name: 'Late', valid_through: '01-02-2001' },
+      ],
+      [
+        '/upload-district-requests',
+        { district_id: districtId, name: 'Late', valid_through: '2001-01-01' },
+      ],
+    ] as const) {
+      const past = await server.call('POST', path, { token: auditor.token, body });
+      expect(past, path).toMatchObject({ status: 400, body: { error: pastMessage } });
+    }
+    const emptied = await server.call('POST', '/upload-requests', {
+      token: auditor.token,
+      body: { election_id: election.id, name: 'Blank date', valid_through: '' },
+    });
+    expect(emptied.status).toBe(400);
     const noName = await server.call('POST', '/upload-requests', {
       token: auditor.token,
       body: { election_id: election.id, name: '' },
@@ -166,6 +192,17 @@ describe('upload requests and public links', () => {
       message: UPLOAD_MESSAGES.requestUpdated,
       name: 'Renamed',
     });
+    // Mailing a link with a past date is refused even on an update: it would arrive expired.
+    const mailedPast = await server.call('PUT', `/upload-requests/${saved.body.id}`, {
+      token: auditor.token,
+      body: {
+        name: 'Renamed',
+        email: 'a@example.org',
+        send_email: true,
+        valid_through: '2001-01-01',
+      },
+    });
+    expect(mailedPast).toMatchObject({ status: 400, body: { error: pastMessage } });
     const all = await server.call<{ items: UploadRequest[] }>('GET', '/upload-requests/all', {
       token: admin.token,
     });
@@ -199,5 +236,29 @@ describe('upload requests and public links', () => {
       { token: auditor.token },
     );
     expect(list.body.items).toHaveLength(1);
+    // The district's Observer reads the requests but gets no link and no actions; the
+    // election's Upload Requests stay for Auditors and Uploaders.
+    const seen = await server.call<{ items: UploadRequest[] }>(
+      'GET',
+      `/upload-district-requests/${districtId}`,
+      { token: observer.token },
+    );
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect(seen.body.items).toEqual([
+      expect.objectContaining({
+        name: 'District clerk',
+        request_url: '',
+        can: { update: false, delete: false },
+      }),
+    ]);
+    const electionList = await server.call('GET', `/upload-requests/${election.id}`, {
+      token: observer.token,
+    });
+    expect(electionList.status).toBe(403);
+    const refused = await server.call('POST', '/upload-district-requests', {
+      token: observer.token,
+      body: { district_id: districtId, name: 'Not mine to send' },
+    });
+    expect(refused.status).toBe(403);
   });
 });

@@ -2,6 +2,7 @@ import type { AppRole } from '@scrutineer/contracts';
 import type SvgIcon from '@mui/material/SvgIcon';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import BuildOutlined from '@mui/icons-material/BuildOutlined';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
@@ -19,6 +20,8 @@ export interface NavItem {
 }
 
 const home = { label: 'Home', to: '/home', icon: HomeOutlined };
+// Not in the spec's lists: projects were reachable only through Home (docs/decisions.md).
+const projects = { label: 'Projects', to: '/projects', icon: CampaignOutlined };
 const districts = { label: 'Districts', to: '/districts', icon: MapOutlined };
 const elections = { label: 'Elections', to: '/elections', icon: HowToVoteOutlined };
 const auditJobs = { label: 'Audit Jobs', to: '/audit-jobs', icon: FactCheckOutlined };
@@ -32,6 +35,7 @@ const accountSettings = {
 /** Side navigation of role User (spec part 1, "Side navigation"). */
 export const USER_NAV: readonly NavItem[] = [
   home,
+  projects,
   districts,
   elections,
   auditJobs,
@@ -43,6 +47,7 @@ export const USER_NAV: readonly NavItem[] = [
 /** Side navigation of role Admin, in the spec's order. */
 export const ADMIN_NAV: readonly NavItem[] = [
   home,
+  projects,
   districts,
   elections,
   auditJobs,

@@ -43,6 +43,7 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
       success: (message) => push('success', message),
       error: (message) => push('error', message),
       info: (message) => push('info', message),
+      clear: () => setState({ items: [], open: false }),
     }),
     [push],
   );

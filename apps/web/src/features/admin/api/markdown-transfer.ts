@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { buildPath, markdownRoutes, type MarkdownFile } from '@scrutineer/contracts';
 import { refreshSession } from '../../../lib/api-client';
 import { ApiError, messageFromBody } from '../../../lib/api-error';
-import { getSession, isExpired } from '../../../lib/session';
+import { getSession, needsRenewal } from '../../../lib/session';
 import { adminKeys } from './admin-keys';
 
 /** A signed-in request that is not JSON (a form upload or a file download). */
 async function authorizedFetch(url: string, init: RequestInit = {}): Promise<Response> {
-  if (getSession() && isExpired()) await refreshSession();
+  if (getSession() && needsRenewal()) await refreshSession();
   const send = () =>
     fetch(url, {
       ...init,

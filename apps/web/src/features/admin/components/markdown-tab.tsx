@@ -18,6 +18,7 @@ import { useDeleteMarkdown, useMarkdownFiles } from '../api/markdown-files';
 import { downloadMarkdown } from '../api/markdown-transfer';
 import { EditMarkdownDialog } from './edit-markdown-dialog';
 import { UploadMarkdownDialog } from './upload-markdown-dialog';
+import { formatDateTime } from '../../../lib/dates';
 
 /** The Markdown Files tab: the pages the Admin keeps, the Home page among them. */
 export function MarkdownTab() {
@@ -43,7 +44,7 @@ export function MarkdownTab() {
       field: 'last_modified',
       headerName: 'Last Modification',
       width: 190,
-      valueFormatter: (value: string) => new Date(value).toLocaleString('en-GB'),
+      valueFormatter: (value: string) => formatDateTime(value),
     },
     {
       field: 'actions',

@@ -8,6 +8,7 @@ import { ServerDataGrid } from '../../../components/server-data-grid';
 import { errorMessage } from '../../../lib/api-error';
 import { useListState } from '../../../lib/use-list-state';
 import { useOutbox } from '../api/list-outbox';
+import { formatDateTime } from '../../../lib/dates';
 
 const columns: GridColDef<OutboxMail>[] = [
   {
@@ -15,7 +16,7 @@ const columns: GridColDef<OutboxMail>[] = [
     headerName: 'Created',
     sortable: false,
     width: 170,
-    valueFormatter: (value: string) => new Date(value).toLocaleString('en-GB'),
+    valueFormatter: (value: string) => formatDateTime(value),
   },
   { field: 'to', headerName: 'To', sortable: false, flex: 1, minWidth: 150 },
   { field: 'subject', headerName: 'Subject', sortable: false, flex: 1.2, minWidth: 170 },

@@ -1,3 +1,5 @@
+import { formatDateTime } from '../../../lib/dates';
+
 /** Sizes as the spec shows them: B, KB (1024), MB, GB with 2 decimals. */
 export function formatFileSize(bytes: number): string {
   if (bytes >= 1_073_741_824) return `${(bytes / 1_073_741_824).toFixed(2)} GB`;
@@ -8,6 +10,5 @@ export function formatFileSize(bytes: number): string {
 
 /** Timestamps in en-GB format (spec part 3 §9). */
 export function formatTimestamp(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString('en-GB');
+  return formatDateTime(value);
 }

@@ -114,6 +114,16 @@ export function JobFilesTab({ job }: { job: AuditJob }) {
           </Button>
         </Box>
       </Box>
+      {items.length === 0 && !search.trim() && !files.isPending && (
+        <Alert severity="info" sx={{ mb: 2 }} aria-label="Where to start">
+          Where to start: 1. <strong>Create Job File</strong> (the job&apos;s settings, editable
+          later with Job Setting). 2. <strong>Upload File</strong> for any EIF, BOF or STC file you
+          have, or <strong>Vendor Template</strong> for a vendor&apos;s defaults. 3.{' '}
+          <strong>Create Audit</strong> builds the election JSON; after a change,{' '}
+          <strong>Generate Json File</strong> builds it again. 4. Run the stages in Audit
+          Operations.
+        </Alert>
+      )}
       {files.error && <Alert severity="error">{errorMessage(files.error)}</Alert>}
       <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label="Job files">

@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
 import { useElectionOptions, useJobElection } from '../api/elections';
 import { useCreateJob, useUpdateJob } from '../api/jobs';
+import { formatDate } from '../../../lib/dates';
 
 interface JobOverviewFormProps {
   job?: AuditJob;
@@ -75,7 +76,7 @@ export function JobOverviewForm({ job, electionId, onElection }: JobOverviewForm
     ? [
         ['Type', e.e_type],
         ['Privacy', e.privacy],
-        ['Date', e.date],
+        ['Date', formatDate(e.date)],
         ['Country', e.country],
         ['State', e.state],
         ['County', e.county],

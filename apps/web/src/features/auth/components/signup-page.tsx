@@ -4,7 +4,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { AuthCard } from '../../../components/auth-card';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { errorMessage } from '../../../lib/api-error';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSignUp } from '../api/sign-up';
 import { AuthLinkRow } from './auth-link-row';
@@ -30,10 +29,15 @@ export function SignupPage() {
   const submit = form.handleSubmit(({ confirm_password: _confirm, ...fields }) => {
     signUp.mutate(fields, {
       onSuccess: () => {
+        // An error from an earlier try would otherwise greet the user on the next page.
+        notify.clear();
         const state: RegisteredState = { email: fields.email };
         void navigate('/session/registered', { state });
       },
-      onError: (error) => notify.error(errorMessage(error)),
+      onError: (error) => {
+        const text = form.serverError(error);
+        if (text) notify.error(text);
+      },
     });
   });
 

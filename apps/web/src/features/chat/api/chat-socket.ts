@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_PATH, type ChatPush, type SocketAck } from '@scrutineer/contracts';
 import { refreshSession } from '../../../lib/api-client';
-import { getSession, isExpired } from '../../../lib/session';
+import { getSession, needsRenewal } from '../../../lib/session';
 import { applyPush } from './chat-cache';
 
 export type ChatEmit = (event: string, payload: unknown) => Promise<SocketAck>;
@@ -30,7 +30,7 @@ export function useChatSocket(jobId: number): { connected: boolean; emit: ChatEm
       setConnected(false);
       // The server ends a connection when its token expires: come back with a fresh one.
       if (reason === 'io server disconnect') {
-        void (isExpired() ? refreshSession() : Promise.resolve(true)).then(
+        void (needsRenewal() ? refreshSession() : Promise.resolve(true)).then(
           (ok) => ok && socket.connect(),
         );
       }

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { chatRoutes, uploadMessageFilesSchema } from '@scrutineer/contracts';
 import { refreshSession } from '../../../lib/api-client';
 import { ApiError, messageFromBody } from '../../../lib/api-error';
-import { getSession, isExpired } from '../../../lib/session';
+import { getSession, needsRenewal } from '../../../lib/session';
 import { chatKeys } from './chat-keys';
 
 async function authorised(url: string, init: RequestInit = {}): Promise<Response> {
-  if (getSession() && isExpired()) await refreshSession();
+  if (getSession() && needsRenewal()) await refreshSession();
   const send = () =>
     fetch(url, {
       ...init,

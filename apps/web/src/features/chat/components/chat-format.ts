@@ -1,14 +1,8 @@
 import type { ChatUser } from '@scrutineer/contracts';
+import { formatDateTime } from '../../../lib/dates';
 
 /** Times in en-GB format, as the spec shows timestamps. */
-export const formatTime = (iso: string): string =>
-  new Date(iso).toLocaleString('en-GB', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+export const formatTime = (iso: string): string => formatDateTime(iso);
 
 export function formatSize(bytes: number): string {
   if (bytes >= 1_073_741_824) return `${(bytes / 1_073_741_824).toFixed(2)} GB`;

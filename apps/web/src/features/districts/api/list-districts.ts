@@ -18,6 +18,6 @@ export function districtsQueryOptions(query: DistrictListQuery) {
 }
 
 /** One page of the districts the caller belongs to. */
-export function useDistricts(query: DistrictListQuery) {
-  return useQuery(districtsQueryOptions(query));
+export function useDistricts(query: DistrictListQuery, enabled = true) {
+  return useQuery({ ...districtsQueryOptions(query), enabled });
 }

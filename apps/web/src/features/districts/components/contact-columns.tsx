@@ -3,7 +3,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { Contact } from '@scrutineer/contracts';
 import { DeleteAction } from '../../../components/delete-action';
 import { IconAction } from '../../../components/icon-action';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 
 interface ContactActions {
   edit: (contact: Contact) => void;
@@ -22,7 +22,12 @@ export function contactColumns({ edit, remove }: ContactActions): GridColDef<Con
       width: 190,
       valueFormatter: (value: string) => formatDateTime(value),
     },
-    { field: 'date', headerName: 'Date', width: 120 },
+    {
+      field: 'date',
+      headerName: 'Date',
+      width: 120,
+      valueFormatter: (value: string) => formatDate(value),
+    },
     {
       field: 'actions',
       headerName: 'Actions',

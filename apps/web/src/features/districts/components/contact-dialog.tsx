@@ -7,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { Contact } from '@scrutineer/contracts';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { errorMessage } from '../../../lib/api-error';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSaveContact } from '../api/save-contact';
 import { contactFormSchema } from './district-forms';
@@ -52,7 +51,10 @@ export function ContactDialog({ districtId, contact, onClose }: ContactDialogPro
           notify.success(saved.message);
           onClose();
         },
-        onError: (error) => notify.error(errorMessage(error)),
+        onError: (error) => {
+          const text = form.serverError(error);
+          if (text) notify.error(text);
+        },
       },
     ),
   );

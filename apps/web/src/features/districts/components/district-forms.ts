@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { optionalText, requiredEmail, requiredText } from '@scrutineer/contracts';
+import {
+  optionalText,
+  phoneSchema,
+  postalCodeSchema,
+  requiredEmail,
+  requiredText,
+} from '@scrutineer/contracts';
 
 /** The district properties form; country is fixed to US and the date is the day of creation. */
 export const districtFormSchema = z.object({
@@ -7,8 +13,8 @@ export const districtFormSchema = z.object({
   district_name: requiredText(),
   address: optionalText(),
   city: optionalText(100),
-  statePostalCode: optionalText(20),
-  phoneNumber: optionalText(40),
+  statePostalCode: postalCodeSchema,
+  phoneNumber: phoneSchema,
   email: requiredEmail,
   website: optionalText(300),
 });
@@ -19,8 +25,8 @@ export const contactFormSchema = z.object({
   email: requiredEmail,
   address: optionalText(),
   city: optionalText(100),
-  state_zipcode: optionalText(20),
-  phone_number: optionalText(40),
+  state_zipcode: postalCodeSchema,
+  phone_number: phoneSchema,
   website: optionalText(300),
 });
 

@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import type { District } from '@scrutineer/contracts';
 import { BackButton } from '../../../components/back-button';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
+import { NotFoundPage } from '../../../components/not-found-page';
 import { PageHeader } from '../../../components/page-header';
 import { RoleChip } from '../../../components/role-chip';
 import { TabbedCard, type TabItem } from '../../../components/tabbed-card';
@@ -26,11 +27,10 @@ function districtTabs(district: District | undefined): TabItem<DistrictTab>[] {
     { value: 'Properties', label: 'District Properties' },
     { value: 'Contacts', label: 'Contacts', disabled: isNew },
   ];
-  // An Observer would only be refused by the API, so neither tab shows for one.
-  if (handlesFiles) {
-    tabs.push({ value: 'FileUpload', label: 'File Upload', disabled: isNew });
-    tabs.push({ value: 'UploadRequests', label: 'Upload Requests', disabled: isNew });
-  }
+  // Spec part 2: File Upload only for Auditor or Uploader; Upload Requests for every role
+  // (an Observer reads them without links or actions).
+  if (handlesFiles) tabs.push({ value: 'FileUpload', label: 'File Upload', disabled: isNew });
+  tabs.push({ value: 'UploadRequests', label: 'Upload Requests', disabled: isNew });
   tabs.push({ value: 'Election', label: 'Election', disabled: isNew });
   return tabs;
 }
@@ -41,7 +41,8 @@ export function DistrictPage({ panels = {} }: { panels?: DistrictPanels }) {
   const { id } = useParams();
   const [params, setParams] = useSearchParams();
   const districtId = id ? Number(id) : null;
-  const { data: district, error, isPending } = useDistrict(districtId);
+  const validId = districtId === null || (Number.isInteger(districtId) && districtId > 0);
+  const { data: district, error, isPending } = useDistrict(validId ? districtId : null);
   const wanted = params.get('activetab');
   const tabs = districtTabs(district);
   const tab: DistrictTab =
@@ -65,6 +66,8 @@ export function DistrictPage({ panels = {} }: { panels?: DistrictPanels }) {
       actions={<BackButton to="/districts" />}
     />
   );
+  // /districts/Mono and the like name no district: not found, not a blank New District.
+  if (!validId) return <NotFoundPage />;
   if (districtId !== null && error) {
     return (
       <>

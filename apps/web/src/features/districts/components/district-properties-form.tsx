@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { districtPath, type District } from '@scrutineer/contracts';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { errorMessage } from '../../../lib/api-error';
 import { todayEntryDate, toEntryDate } from '../../../lib/dates';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateDistrict, type DistrictInput } from '../api/create-district';
@@ -39,7 +38,11 @@ export function DistrictPropertiesForm({ district }: { district?: District }) {
   const [pending, setPending] = useState<DistrictInput | null>(null);
   const readOnly = district !== undefined && !district.can.update;
   const date = district ? toEntryDate(district.date) : todayEntryDate();
-  const onError = (error: unknown) => notify.error(errorMessage(error));
+  // A refusal naming a field shows under it; any other in a toast.
+  const onError = (error: unknown) => {
+    const text = form.serverError(error);
+    if (text) notify.error(text);
+  };
 
   const submit = form.handleSubmit((fields) => {
     const body: DistrictInput = { ...fields, country: DEFAULT_COUNTRY, date };

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import AddOutlined from '@mui/icons-material/AddOutlined';
+import { MESSAGES } from '@scrutineer/contracts';
 import { PageHeader } from '../../../components/page-header';
 import { SearchField } from '../../../components/search-field';
 import { ServerDataGrid } from '../../../components/server-data-grid';
@@ -16,13 +17,16 @@ import { districtColumns } from './district-columns';
 export function DistrictsListPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const isPlainUser = useSession()?.role.toLowerCase() === 'user';
+  const session = useSession();
+  const isPlainUser = session?.role.toLowerCase() === 'user';
+  // Spec part 2: a plain user with no plan sees the message; the list is not asked for.
+  const hasNoPlan = isPlainUser && session?.subscriptionPlan === 0;
   const list = useListState({
     sort: 'name',
     order: 'asc',
     search: params.get('districtname') ?? '',
   });
-  const { data, isFetching, error } = useDistricts(list.query);
+  const { data, isFetching, error } = useDistricts(list.query, !hasNoPlan);
   const columns = districtColumns(
     !isPlainUser,
     (district) => void navigate(`/districts/${district.id}`),
@@ -44,6 +48,11 @@ export function DistrictsListPage() {
           </Button>
         }
       />
+      {hasNoPlan && (
+        <Alert severity="warning" sx={{ mb: 2 }} role="alert">
+          {MESSAGES.noPermission}
+        </Alert>
+      )}
       {error && (
         <Alert severity="warning" sx={{ mb: 2 }} role="alert">
           {errorMessage(error)}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import { BackButton } from '../../../components/back-button';
@@ -20,13 +19,20 @@ import { ElectionUsersTab } from './election-users-tab';
  */
 export function ElectionPage({ panels = {} }: { panels?: ElectionPanels }) {
   const { id } = useParams();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const electionId = id ? Number(id) : null;
   const election = useElection(electionId);
   const wantedDistrict = Number(params.get('districtId')) || null;
   const districtId = election.data ? election.data.districtId : wantedDistrict;
   const district = useElectionDistrict(electionId === null ? districtId : null);
-  const [tab, setTab] = useState<ElectionTab>('Properties');
+  // The tab lives in the address (`activetab`, as on the district page): a reload keeps it.
+  const tab = (params.get('activetab') ?? 'Properties') as ElectionTab;
+  const setTab = (next: ElectionTab) => {
+    const kept = new URLSearchParams(params);
+    if (next === 'Properties') kept.delete('activetab');
+    else kept.set('activetab', next);
+    setParams(kept, { replace: true });
+  };
   const backTo = districtId ? `/elections?districtId=${districtId}` : '/elections';
 
   const header = (

@@ -14,7 +14,6 @@ import {
   type Election,
 } from '@scrutineer/contracts';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { errorMessage } from '../../../lib/api-error';
 import { toEntryDate } from '../../../lib/dates';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateElection, type ElectionCreateInput } from '../api/create-election';
@@ -53,7 +52,11 @@ export function ElectionPropertiesForm({
   });
   const readOnly = election !== undefined && !election.can.update;
   const locked = election !== undefined;
-  const onError = (error: unknown) => notify.error(errorMessage(error));
+  // A refusal naming a field shows under it; any other in a toast.
+  const onError = (error: unknown) => {
+    const text = form.serverError(error);
+    if (text) notify.error(text);
+  };
 
   const submit = form.handleSubmit((fields) => {
     if (election) {

@@ -8,7 +8,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { MEMBER_ROLES, type Member } from '@scrutineer/contracts';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { errorMessage } from '../../../lib/api-error';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSaveMember } from '../api/save-member';
 import { editMemberFormSchema, inviteFormSchema } from './election-forms';
@@ -38,7 +37,10 @@ export function MemberDialog({ electionId, member, onClose }: MemberDialogProps)
           notify.success(saved.message);
           onClose();
         },
-        onError: (error) => notify.error(errorMessage(error)),
+        onError: (error) => {
+          const text = form.serverError(error);
+          if (text) notify.error(text);
+        },
       },
     ),
   );

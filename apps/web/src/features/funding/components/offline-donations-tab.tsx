@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import { FUNDING_MESSAGES } from '@scrutineer/contracts';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { useAddManualDonation, useManualDonations } from '../api/projects';
+import { formatDate } from '../../../lib/dates';
 
 /** The Admin records cheques and other offline gifts. */
 export function OfflineDonationsTab({ projectId }: { projectId: number }) {
@@ -81,7 +82,7 @@ export function OfflineDonationsTab({ projectId }: { projectId: number }) {
             <TableRow key={row.id}>
               <TableCell>${row.price.toLocaleString('en-US')}</TableCell>
               <TableCell>{row.description}</TableCell>
-              <TableCell>{new Date(row.created_at).toLocaleDateString('en-GB')}</TableCell>
+              <TableCell>{formatDate(row.created_at)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

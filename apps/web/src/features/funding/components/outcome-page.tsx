@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -9,6 +10,9 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { useSession } from '../../../lib/session';
 import { useConfirmPayment, type OutcomeKind } from '../api/payments';
 import { useProject } from '../api/projects';
+
+const formatDollars = (amount: number) =>
+  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 function OutcomeCard({ children }: { children: React.ReactNode }) {
   return (
@@ -48,15 +52,41 @@ export function PaymentSuccessPage({ kind }: { kind: OutcomeKind }) {
           ? '/audit-donation'
           : '/public';
   useRedirectLater(next);
+  const back =
+    next ??
+    (kind === 'project' && data?.project_name
+      ? `/project/${encodeURIComponent(data.project_name)}`
+      : '/public');
+  const backLabel =
+    kind === 'package'
+      ? 'Back to Subscription'
+      : kind === 'project'
+        ? 'Back to the project'
+        : session
+          ? 'Back to Donate'
+          : 'Back to public audits';
   return (
     <OutcomeCard>
       {!sessionId && <Alert severity="error">This address has no payment session.</Alert>}
       {sessionId && !data && !error && <CircularProgress aria-label="Recording payment" />}
       {error && <Alert severity="error">{error.message}</Alert>}
       {data && (
-        <Typography variant="h5" role="status">
-          {data.message}
-        </Typography>
+        <>
+          <Typography variant="h5" role="status">
+            {data.message}
+          </Typography>
+          <Typography sx={{ mt: 2 }}>
+            Amount: <strong>{formatDollars(data.amount)}</strong>
+            {data.recurring ? ' every month' : ''}
+            {data.project_name ? ` to ${data.project_name}` : ''}
+          </Typography>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
+            Receipt: keep this payment reference for your records: {sessionId}
+          </Typography>
+          <Button component={RouterLink} to={back} variant="contained" sx={{ mt: 3 }}>
+            {backLabel}
+          </Button>
+        </>
       )}
     </OutcomeCard>
   );

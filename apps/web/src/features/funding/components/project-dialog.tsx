@@ -10,9 +10,10 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { PROJECT_ACCESSIBILITY, type Project } from '@scrutineer/contracts';
+import { PROJECT_ACCESSIBILITY, projectBodySchema, type Project } from '@scrutineer/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifications/use-notify';
+import { fieldError } from '../../../lib/api-error';
 import { useUsStates } from '../../../lib/reference/get-us-states';
 import { useAdoptableElections, useSaveProject } from '../api/projects';
 
@@ -60,28 +61,45 @@ export function ProjectDialog({
   const notify = useNotify();
   const [form, setForm] = useState<Form>(() => formOf(project));
   const [confirming, setConfirming] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
   const save = useSaveProject();
   const { data: states } = useUsStates();
   const { data: elections } = useAdoptableElections(true);
-  const set = <K extends keyof Form>(key: K, value: Form[K]) =>
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+  /** The props that show a field's message under it. */
+  const shows = (key: keyof Form) => ({ error: Boolean(errors[key]), helperText: errors[key] });
   const options = elections?.items ?? [];
 
-  const submit = () =>
+  const submit = () => {
+    const body = {
+      ...(project ? { id: project.id } : {}),
+      name: form.name,
+      description: form.description,
+      election_date: form.election_date || null,
+      country: form.country,
+      state: form.state,
+      donation_target: form.donation_target.trim() === '' ? 0 : form.donation_target,
+      pro_intro: form.pro_intro,
+      avaliblity: form.avaliblity,
+      election_ids: form.election_ids.join(','),
+      active: form.active,
+    };
+    // The contract's own rules, checked here so each message shows at its field.
+    const checked = projectBodySchema.safeParse(body);
+    if (!checked.success) {
+      const found: Partial<Record<keyof Form, string>> = {};
+      for (const issue of checked.error.issues) {
+        const key = issue.path[0] as keyof Form;
+        found[key] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
     save.mutate(
-      {
-        ...(project ? { id: project.id } : {}),
-        name: form.name,
-        description: form.description,
-        election_date: form.election_date || null,
-        country: form.country,
-        state: form.state,
-        donation_target: Number(form.donation_target || 0),
-        pro_intro: form.pro_intro,
-        avaliblity: form.avaliblity,
-        election_ids: form.election_ids.join(','),
-        active: form.active,
-      },
+      { ...body, donation_target: checked.data.donation_target },
       {
         onSuccess: (answer) => {
           notify.success(answer.message);
@@ -89,9 +107,14 @@ export function ProjectDialog({
           onClose();
         },
         // An error leaves the dialog open with what was typed.
-        onError: (error) => notify.error(error.message),
+        onError: (error) => {
+          const { field, message } = fieldError(error);
+          if (field && field in form) setErrors({ [field]: message });
+          else notify.error(field ? `${field}: ${message}` : message);
+        },
       },
     );
+  };
 
   return (
     <>
@@ -104,22 +127,26 @@ export function ProjectDialog({
               required
               value={form.name}
               onChange={(e) => set('name', e.target.value)}
+              {...shows('name')}
             />
             <TextField
               label="Short Description"
               value={form.description}
               onChange={(e) => set('description', e.target.value)}
+              {...shows('description')}
             />
             <TextField
               label="Election Date"
               placeholder="MM-DD-YYYY"
               value={form.election_date}
               onChange={(e) => set('election_date', e.target.value)}
+              {...shows('election_date')}
             />
             <TextField
               label="Country"
               value={form.country}
               onChange={(e) => set('country', e.target.value)}
+              {...shows('country')}
             />
             {form.country === 'US' ? (
               <TextField
@@ -151,10 +178,12 @@ export function ProjectDialog({
                 if (event.key === '-') event.preventDefault();
               }}
               slotProps={{ htmlInput: { min: 0 } }}
+              {...shows('donation_target')}
             />
             <TextField
               label="Project Intro Text"
-              helperText="Markdown"
+              error={Boolean(errors.pro_intro)}
+              helperText={errors.pro_intro ?? 'Markdown'}
               multiline
               minRows={4}
               value={form.pro_intro}

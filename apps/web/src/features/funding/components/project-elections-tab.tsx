@@ -6,6 +6,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { useProjectElections } from '../api/projects';
+import { formatDate } from '../../../lib/dates';
 
 /** The project's elections: Name, Type, Privacy, Location, Date, Role, Actions. */
 export function ProjectElectionsTab({
@@ -36,9 +37,7 @@ export function ProjectElectionsTab({
               <TableCell>
                 {[row.county, row.state, row.country].filter(Boolean).join(', ')}
               </TableCell>
-              <TableCell>
-                {new Date(`${row.date}T00:00:00Z`).toLocaleDateString('en-GB', { timeZone: 'UTC' })}
-              </TableCell>
+              <TableCell>{formatDate(row.date)}</TableCell>
               <TableCell>{row.role ?? ''}</TableCell>
               <TableCell>
                 {linked && row.role ? <Link to={`/elections/${row.id}`}>Open</Link> : null}

@@ -9,6 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatDollars, formatProgress, toCents } from '@scrutineer/contracts';
 import { errorMessage } from '../../../lib/api-error';
+import { formatDate } from '../../../lib/dates';
 import { useActiveProjects } from '../api/list-active-projects';
 
 /** The Active Projects tab: a card per active project with its funding progress. */
@@ -59,7 +60,7 @@ export function ActiveProjects() {
               </Typography>
               <Typography variant="caption" color="textSecondary">
                 {[project.state, project.country].filter(Boolean).join(', ')}
-                {project.election_date ? ` · election ${project.election_date}` : ''}
+                {project.election_date ? ` · election ${formatDate(project.election_date)}` : ''}
               </Typography>
             </CardContent>
           </CardActionArea>

@@ -4,7 +4,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { MESSAGES, type Profile } from '@scrutineer/contracts';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { errorMessage } from '../../../lib/api-error';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileFormSchema } from './profile-forms';
@@ -33,7 +32,10 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           notify.info(MESSAGES.emailChangePending);
           form.reset({ ...fields, email: saved.email });
         },
-        onError: (error) => notify.error(errorMessage(error)),
+        onError: (error) => {
+          const text = form.serverError(error);
+          if (text) notify.error(text);
+        },
       },
     ),
   );

@@ -20,6 +20,18 @@ import { LinksMenu } from '../../../components/links-menu';
 import { OperationProgress } from '../../../components/operation-progress';
 import { StatusChip } from '../../../components/status-chip';
 
+/**
+ * The Actions cell stays at the right edge while the table scrolls sideways, so edit and
+ * delete are on screen at 1280 px whatever the script and help texts hold.
+ */
+export const stickyActionsSx = {
+  position: 'sticky',
+  right: 0,
+  bgcolor: 'background.paper',
+  boxShadow: '-1px 0 0 rgba(255,255,255,0.12)',
+  zIndex: 1,
+} as const;
+
 export const TOOL_COLUMNS = [
   'Function Name',
   'Action',
@@ -33,6 +45,14 @@ export const TOOL_COLUMNS = [
   'Help Text',
   'Actions',
 ] as const;
+
+/** Scripts and entry points wrap at any character instead of widening the table. */
+const codeCellSx = {
+  fontFamily: 'monospace',
+  fontSize: 12,
+  maxWidth: 140,
+  overflowWrap: 'anywhere',
+} as const;
 
 interface ToolRowProps {
   tool: Tool;
@@ -115,7 +135,7 @@ export function ToolRow(props: ToolRowProps) {
         <TableCell>
           <StatusChip status={tool.status} />
         </TableCell>
-        <TableCell sx={{ minWidth: 150 }}>
+        <TableCell sx={{ minWidth: 110 }}>
           <OperationProgress status={tool.status} percent={tool.percent} label={name} />
         </TableCell>
         <TableCell>
@@ -134,8 +154,12 @@ export function ToolRow(props: ToolRowProps) {
             active={showsDownloads(tool.status)}
           />
         </TableCell>
-        <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{tool.script}</TableCell>
-        <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{tool.api_entry}</TableCell>
+        <TableCell sx={codeCellSx} title={tool.script}>
+          {tool.script}
+        </TableCell>
+        <TableCell sx={codeCellSx} title={tool.api_entry}>
+          {tool.api_entry}
+        </TableCell>
         <TableCell>
           <Button
             size="small"
@@ -146,12 +170,12 @@ export function ToolRow(props: ToolRowProps) {
             Logs
           </Button>
         </TableCell>
-        <TableCell sx={{ maxWidth: 240 }}>
+        <TableCell sx={{ maxWidth: 160 }}>
           <Typography variant="body2" noWrap title={tool.help_text}>
             {tool.help_text}
           </Typography>
         </TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <TableCell sx={{ whiteSpace: 'nowrap', ...stickyActionsSx }}>
           {tool.can.edit && (
             <IconAction label={`Edit ${name}`} onClick={props.onEdit}>
               <EditOutlined fontSize="small" />

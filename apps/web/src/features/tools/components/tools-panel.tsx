@@ -31,7 +31,7 @@ import {
   useStopTool,
 } from '../api/tool-mutations';
 import { ToolDialog } from './tool-dialog';
-import { TOOL_COLUMNS, ToolRow } from './tool-row';
+import { stickyActionsSx, TOOL_COLUMNS, ToolRow } from './tool-row';
 
 interface ToolsPanelProps {
   /** The job whose tools these are; null for the Admin's global tools at /tools. */
@@ -66,7 +66,9 @@ export function ToolsPanel({ jobId, restart }: ToolsPanelProps) {
     const poll = t.operation_id ? live.get(t.operation_id) : undefined;
     return poll ? { ...t, ...poll, operation_id: t.operation_id } : t;
   });
-  const rows = tools.slice(page * TOOLS_PER_PAGE, (page + 1) * TOOLS_PER_PAGE);
+  // A page emptied by a delete shows the last page that has rows, not "6–5 of 5".
+  const shownPage = Math.min(page, Math.max(0, Math.ceil(tools.length / TOOLS_PER_PAGE) - 1));
+  const rows = tools.slice(shownPage * TOOLS_PER_PAGE, (shownPage + 1) * TOOLS_PER_PAGE);
   const track = (tool: Tool, work: Promise<unknown>) => {
     setPending(tool.row_number);
     void work.finally(() => setPending(null));
@@ -117,7 +119,14 @@ export function ToolsPanel({ jobId, restart }: ToolsPanelProps) {
               </TableCell>
               <TableCell padding="checkbox" />
               {TOOL_COLUMNS.map((h) => (
-                <TableCell key={h} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                <TableCell
+                  key={h}
+                  sx={{
+                    fontWeight: 600,
+                    whiteSpace: 'nowrap',
+                    ...(h === 'Actions' ? stickyActionsSx : {}),
+                  }}
+                >
                   {h}
                 </TableCell>
               ))}
@@ -181,7 +190,7 @@ export function ToolsPanel({ jobId, restart }: ToolsPanelProps) {
           <TablePagination
             component="div"
             count={tools.length}
-            page={page}
+            page={shownPage}
             rowsPerPage={TOOLS_PER_PAGE}
             rowsPerPageOptions={[TOOLS_PER_PAGE]}
             onPageChange={(_event, next) => setPage(next)}

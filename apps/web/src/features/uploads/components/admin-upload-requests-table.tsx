@@ -6,6 +6,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { UploadRequest } from '@scrutineer/contracts';
 import { IconAction } from '../../../components/icon-action';
 import { useNotify } from '../../../components/notifications/use-notify';
+import { formatDate } from '../../../lib/dates';
 import { useAllUploadRequests } from '../api/upload-requests';
 import { FileTable } from './file-table';
 import { RequestValidityChip } from './request-columns';
@@ -29,7 +30,8 @@ export function AdminUploadRequestsTable() {
       width: 190,
       renderCell: ({ row }) => (
         <>
-          {row.valid_through ?? 'No Expiration'} <RequestValidityChip request={row} />
+          {row.valid_through ? formatDate(row.valid_through) : 'No Expiration'}{' '}
+          <RequestValidityChip request={row} />
         </>
       ),
     },

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
@@ -31,6 +31,16 @@ export function FileUploadTab({ type, owner }: FileUploadTabProps) {
   const queue = useMemo(() => uploadQueueFor(directUploadTarget(type, owner.id)), [type, owner.id]);
   useUploadNotices(queue, uploadKeys.direct(type, owner.id));
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [resuming, setResuming] = useState<string | null>(null);
+  const queued = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+  const resume = {
+    isActive: (id: number) =>
+      queued.some((row) => row.uploadId === id && row.getSnapshot().status === 'Uploading'),
+    resume: (file: UploadFile) => {
+      setResuming(file.file_name);
+      setDialogOpen(true);
+    },
+  };
   const [deleting, setDeleting] = useState<UploadFile | null>(null);
 
   const confirmDelete = () => {
@@ -45,6 +55,7 @@ export function FileUploadTab({ type, owner }: FileUploadTabProps) {
     );
   };
   const columns = uploadFileColumns(setDeleting);
+  const directColumns = uploadFileColumns(setDeleting, resume);
 
   return (
     <Stack spacing={3}>
@@ -55,7 +66,10 @@ export function FileUploadTab({ type, owner }: FileUploadTabProps) {
           <Button
             variant="contained"
             startIcon={<CloudUploadOutlined />}
-            onClick={() => setDialogOpen(true)}
+            onClick={() => {
+              setResuming(null);
+              setDialogOpen(true);
+            }}
           >
             Upload Files
           </Button>
@@ -64,7 +78,7 @@ export function FileUploadTab({ type, owner }: FileUploadTabProps) {
         <FileTable
           label="Direct Uploads"
           rows={direct.data?.items ?? []}
-          columns={columns}
+          columns={directColumns}
           loading={direct.isFetching}
           noRowsLabel="No files uploaded yet."
         />
@@ -81,6 +95,7 @@ export function FileUploadTab({ type, owner }: FileUploadTabProps) {
       <UploadFilesDialog
         title={`Upload Files for ${owner.name}`}
         queue={queue}
+        resuming={resuming}
         open={dialogOpen}
         onHide={() => setDialogOpen(false)}
       />

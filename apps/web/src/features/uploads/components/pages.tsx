@@ -19,7 +19,13 @@ export const electionUploadPanels = {
 /** The district page's file tabs (its File Upload tab is the district files tab). */
 export const districtUploadPanels = {
   FileUpload: (district: District) => <FileUploadTab type="district" owner={district} />,
-  UploadRequests: (district: District) => <UploadRequestsTab type="district" owner={district} />,
+  UploadRequests: (district: District) => (
+    <UploadRequestsTab
+      type="district"
+      owner={district}
+      canRequest={district.role === 'Auditor' || district.role === 'Uploader'}
+    />
+  ),
 };
 
 export const ElectionUploadLinkPage = () => <PublicUploadPage type="election" />;

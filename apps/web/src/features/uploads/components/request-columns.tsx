@@ -4,6 +4,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { UploadRequest } from '@scrutineer/contracts';
 import { IconAction } from '../../../components/icon-action';
+import { formatDate } from '../../../lib/dates';
 
 /** Valid green, Expired red. */
 export function RequestValidityChip({ request }: { request: UploadRequest }) {
@@ -43,7 +44,8 @@ export function requestColumns({ edit, remove }: RequestActions): GridColDef<Upl
       width: 190,
       renderCell: ({ row }) => (
         <>
-          {row.valid_through ?? 'No Expiration'} <RequestValidityChip request={row} />
+          {row.valid_through ? formatDate(row.valid_through) : 'No Expiration'}{' '}
+          <RequestValidityChip request={row} />
         </>
       ),
     },

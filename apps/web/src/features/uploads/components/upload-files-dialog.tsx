@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -12,12 +13,20 @@ import { UploadQueueButtons } from './upload-queue-buttons';
 interface UploadFilesDialogProps {
   title: string;
   queue: UploadQueue;
+  /** The interrupted upload the user asked to resume, if any: the dialog says how. */
+  resuming?: string | null;
   open: boolean;
   onHide: () => void;
 }
 
 /** Upload Files for {name}: choose files, Upload All, Remove All or Hide (uploads go on). */
-export function UploadFilesDialog({ title, queue, open, onHide }: UploadFilesDialogProps) {
+export function UploadFilesDialog({
+  title,
+  queue,
+  resuming = null,
+  open,
+  onHide,
+}: UploadFilesDialogProps) {
   const rows = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
   return (
     <Dialog
@@ -29,6 +38,12 @@ export function UploadFilesDialog({ title, queue, open, onHide }: UploadFilesDia
     >
       <DialogTitle>{title}</DialogTitle>
       <DialogContent dividers>
+        {resuming && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            To resume {resuming}, select the same file again and upload it: the parts already
+            received are kept.
+          </Alert>
+        )}
         <UploadList queue={queue} />
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>

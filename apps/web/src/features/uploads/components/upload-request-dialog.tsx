@@ -12,10 +12,10 @@ import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import { UPLOAD_MESSAGES, type UploadRequest } from '@scrutineer/contracts';
 import { IconAction } from '../../../components/icon-action';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { errorMessage } from '../../../lib/api-error';
+import { fieldError } from '../../../lib/api-error';
 import type { OwnerType } from '../api/upload-keys';
 import { useCopyUploadRequest, useSaveUploadRequest } from '../api/upload-requests';
-import { defaultValidThrough } from './request-dates';
+import { defaultValidThrough, isoDate } from './request-dates';
 
 interface UploadRequestDialogProps {
   type: OwnerType;
@@ -40,7 +40,24 @@ export function UploadRequestDialog({ type, owner, request, onClose }: UploadReq
   );
   const [validThrough, setValidThrough] = useState(request?.valid_through ?? defaultValidThrough());
   const [link, setLink] = useState('');
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const canExpireNever = type === 'election';
+  const expires = !(noExpiration && canExpireNever);
+  // A new or mailed request cannot go out already expired; an existing one may be ended.
+  const dateError = !expires
+    ? undefined
+    : !validThrough
+      ? UPLOAD_MESSAGES.validThroughMissing
+      : validThrough < isoDate(new Date()) && (!id || sendEmail)
+        ? UPLOAD_MESSAGES.validThroughPast
+        : serverErrors.valid_through;
+
+  const showError = (error: unknown) => {
+    const { field, message } = fieldError(error);
+    if (field && ['name', 'email', 'valid_through', 'description'].includes(field)) {
+      setServerErrors({ [field]: message });
+    } else notify.error(message);
+  };
 
   const input = () => ({
     id,
@@ -48,7 +65,7 @@ export function UploadRequestDialog({ type, owner, request, onClose }: UploadReq
     email: email.trim(),
     description,
     send_email: sendEmail,
-    valid_through: noExpiration && canExpireNever ? null : validThrough,
+    valid_through: expires ? validThrough : null,
   });
 
   const submit = () =>
@@ -57,7 +74,7 @@ export function UploadRequestDialog({ type, owner, request, onClose }: UploadReq
         notify.success(saved.message);
         onClose();
       },
-      onError: (error) => notify.error(errorMessage(error)),
+      onError: showError,
     });
 
   const copyLink = () => {
@@ -65,6 +82,7 @@ export function UploadRequestDialog({ type, owner, request, onClose }: UploadReq
       notify.error(UPLOAD_MESSAGES.emailRequired);
       return;
     }
+    if (dateError) return;
     copy.mutate(input(), {
       onSuccess: (answer) => {
         setId(answer.id);
@@ -74,7 +92,7 @@ export function UploadRequestDialog({ type, owner, request, onClose }: UploadReq
           () => notify.info('The link is shown below; copy it from there.'),
         );
       },
-      onError: (error) => notify.error(errorMessage(error)),
+      onError: showError,
     });
   };
 
@@ -89,23 +107,42 @@ export function UploadRequestDialog({ type, owner, request, onClose }: UploadReq
       <DialogTitle>Upload Request For {owner.name}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField label="Name" required value={name} onChange={(e) => setName(e.target.value)} />
+          <TextField
+            label="Name"
+            required
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              setServerErrors({});
+            }}
+            error={Boolean(serverErrors.name)}
+            helperText={serverErrors.name}
+          />
           <TextField
             label="Email"
             type="email"
             required
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setServerErrors({});
+            }}
+            error={Boolean(serverErrors.email)}
+            helperText={serverErrors.email}
           />
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <TextField
               label="Valid Through"
               type="date"
-              value={noExpiration && canExpireNever ? '' : validThrough}
-              disabled={noExpiration && canExpireNever}
-              onChange={(e) => setValidThrough(e.target.value)}
+              value={expires ? validThrough : ''}
+              disabled={!expires}
+              onChange={(e) => {
+                setValidThrough(e.target.value);
+                setServerErrors({});
+              }}
               slotProps={{ inputLabel: { shrink: true } }}
-              helperText="YYYY-MM-DD"
+              error={Boolean(dateError)}
+              helperText={dateError ?? 'YYYY-MM-DD'}
               sx={{ flexGrow: 1 }}
             />
             {canExpireNever && (
@@ -155,7 +192,7 @@ export function UploadRequestDialog({ type, owner, request, onClose }: UploadReq
         <Button
           variant="contained"
           onClick={submit}
-          disabled={!name.trim() || !email.trim() || save.isPending}
+          disabled={!name.trim() || !email.trim() || Boolean(dateError) || save.isPending}
         >
           {id ? 'Update' : 'Send'}
         </Button>

@@ -18,6 +18,8 @@ import { UploadRequestDialog } from './upload-request-dialog';
 interface UploadRequestsTabProps {
   type: OwnerType;
   owner: { id: number; name: string };
+  /** False for a district's Observer, who reads the requests only. */
+  canRequest?: boolean;
 }
 
 const matches = (request: UploadRequest, text: string) =>
@@ -26,7 +28,7 @@ const matches = (request: UploadRequest, text: string) =>
   );
 
 /** The Upload Requests tab of an election or a district: links for outside parties. */
-export function UploadRequestsTab({ type, owner }: UploadRequestsTabProps) {
+export function UploadRequestsTab({ type, owner, canRequest = true }: UploadRequestsTabProps) {
   const notify = useNotify();
   const { data, isFetching, refetch } = useUploadRequests(type, owner.id);
   const remove = useDeleteUploadRequest(type, owner.id);
@@ -53,13 +55,15 @@ export function UploadRequestsTab({ type, owner }: UploadRequestsTabProps) {
           <RefreshOutlined fontSize="small" />
         </IconAction>
         <Box sx={{ flexGrow: 1 }} />
-        <Button
-          variant="contained"
-          startIcon={<ForwardToInboxOutlined />}
-          onClick={() => setEditing('new')}
-        >
-          Request Upload
-        </Button>
+        {canRequest && (
+          <Button
+            variant="contained"
+            startIcon={<ForwardToInboxOutlined />}
+            onClick={() => setEditing('new')}
+          >
+            Request Upload
+          </Button>
+        )}
       </Box>
       <FileTable
         label="Upload requests"

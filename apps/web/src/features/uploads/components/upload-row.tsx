@@ -10,8 +10,9 @@ import type { FileUpload } from '../uploader/file-upload';
 import { planParts } from '../uploader/part-plan';
 import { formatSize, formatSpeed } from '../uploader/progress-format';
 import { UploadStatusChip } from './upload-status-chip';
+import { formatTime } from '../../../lib/dates';
 
-const time = (ms: number | null) => (ms ? new Date(ms).toLocaleTimeString() : '-');
+const time = (ms: number | null) => formatTime(ms);
 
 interface UploadRowProps {
   row: FileUpload;

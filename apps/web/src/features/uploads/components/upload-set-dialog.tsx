@@ -53,52 +53,56 @@ export function UploadSetDialog({ ownerName, upload, onStart, onHide }: UploadSe
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {upload && state.status !== 'Ready' && <SetUploadProgress upload={upload} />}
-          {!uploading && (
-            <>
-              <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-                <FilePickerButton
-                  label="Choose Zip File"
-                  accept=".zip,application/zip"
-                  onPick={([picked]) => setFile(picked ?? null)}
-                />
-                <Typography noWrap color={wrongType ? 'error' : 'textSecondary'}>
-                  {file ? file.name : 'No file chosen'}
-                </Typography>
-              </Stack>
-              {wrongType && (
-                <Typography variant="body2" color="error">
-                  {UPLOAD_MESSAGES.zipOnly}
-                </Typography>
-              )}
-              <SetTypeField value={fileType} onChange={setFileType} />
-              <TextField
-                label="Description"
-                multiline
-                minRows={2}
-                value={description}
-                onChange={(event) => setDescription(event.target.value)}
-              />
-            </>
+          {/* The form stays (for the next set) so the dialog keeps its size and Upload its place. */}
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <FilePickerButton
+              label="Choose Zip File"
+              disabled={uploading}
+              accept=".zip,application/zip"
+              onPick={([picked]) => setFile(picked ?? null)}
+            />
+            <Typography noWrap color={wrongType ? 'error' : 'textSecondary'}>
+              {file ? file.name : 'No file chosen'}
+            </Typography>
+          </Stack>
+          {wrongType && (
+            <Typography variant="body2" color="error">
+              {UPLOAD_MESSAGES.zipOnly}
+            </Typography>
           )}
+          <SetTypeField value={fileType} onChange={setFileType} />
+          <TextField
+            label="Description"
+            multiline
+            minRows={2}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onHide} color="inherit">
           Hide
         </Button>
-        {uploading ? (
+        {uploading && (
           <Button color="error" variant="outlined" onClick={() => upload?.cancel()}>
             Cancel
           </Button>
-        ) : (
-          <Button
-            variant="contained"
-            disabled={!file || wrongType}
-            onClick={() => file && onStart({ file, file_type: fileType, description })}
-          >
-            Upload
-          </Button>
         )}
+        {/* Upload keeps its place: Cancel never turns into it under the pointer. */}
+        <Button
+          variant="contained"
+          disabled={uploading || !file || wrongType}
+          onClick={() => {
+            if (!file) return;
+            onStart({ file, file_type: fileType, description });
+            // The set now carries the file: the form empties so a second click cannot send it again.
+            setFile(null);
+            setDescription('');
+          }}
+        >
+          Upload
+        </Button>
       </DialogActions>
     </Dialog>
   );

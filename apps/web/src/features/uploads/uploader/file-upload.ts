@@ -24,8 +24,6 @@ export interface UploadSnapshot {
 
 /** Signed part URLs last 6 hours; older ones are renewed before a part is sent. */
 const URL_MAX_AGE_MS = 3 * 3600 * 1000;
-/** Parts sent at once per file. */
-const PARALLEL_PARTS = 4;
 
 let instances = 0;
 
@@ -168,7 +166,7 @@ export class FileUpload {
     this.#uppy = uppy;
     uppy.use(AwsS3<Meta, Body>, {
       shouldUseMultipart: true,
-      limit: PARALLEL_PARTS,
+      limit: plan.inFlight,
       getChunkSize: () => plan.size,
       createMultipartUpload: async () => {
         const started = await this.target.create(this.file, plan);

@@ -14,10 +14,17 @@ class MemoryStorage {
 const file = { name: 'ballots.zip', size: 100 * MIB, lastModified: 1_700_000_000_000 };
 
 describe('planParts', () => {
-  it('cuts files in 32 MiB parts, one part for small or empty files', () => {
-    expect(planParts(0)).toEqual({ size: 32 * MIB, count: 1 });
-    expect(planParts(1000)).toEqual({ size: 32 * MIB, count: 1 });
-    expect(planParts(100 * MIB)).toEqual({ size: 32 * MIB, count: 4 });
+  it('cuts files in 8 MiB parts, one part for small or empty files', () => {
+    expect(planParts(0)).toEqual({ size: 8 * MIB, count: 1, inFlight: 1 });
+    expect(planParts(1000)).toEqual({ size: 8 * MIB, count: 1, inFlight: 1 });
+    expect(planParts(100 * MIB)).toEqual({ size: 8 * MIB, count: 13, inFlight: 4 });
+  });
+
+  it('sends a small file’s parts one after another, so a reload keeps the first ones', () => {
+    // 30 MB: four parts, one at a time; 60 MB: eight parts, two at a time.
+    expect(planParts(30_000_000)).toMatchObject({ count: 4, inFlight: 1 });
+    expect(planParts(60_000_000)).toMatchObject({ count: 8, inFlight: 2 });
+    expect(planParts(2 * 1024 * MIB).inFlight).toBe(4);
   });
 
   it('grows parts in whole MiB so a file never needs more than 10,000', () => {
@@ -80,12 +87,12 @@ describe('ResumeStore', () => {
 const progress = (change: Partial<UploadProgress> = {}): UploadProgress => ({
   id: 42,
   status: 'Uploading',
-  chunk_count: 4,
-  chunk_size: 32 * MIB,
+  chunk_count: 13,
+  chunk_size: 8 * MIB,
   file_size: 100 * MIB,
   parts: [
-    { PartNumber: 1, ETag: '"a"', Size: 32 * MIB },
-    { PartNumber: 3, ETag: '"c"', Size: 32 * MIB },
+    { PartNumber: 1, ETag: '"a"', Size: 8 * MIB },
+    { PartNumber: 3, ETag: '"c"', Size: 8 * MIB },
   ],
   urls: [
     { PartNumber: 2, url: '/api/blobs/parts/k?partNumber=2' },
@@ -119,8 +126,8 @@ describe('resumeParts', () => {
   it('lists the acknowledged parts and maps the others to their URLs', () => {
     const { parts, urls } = resumeParts(progress());
     expect(parts).toEqual([
-      { PartNumber: 1, ETag: '"a"', Size: 32 * MIB },
-      { PartNumber: 3, ETag: '"c"', Size: 32 * MIB },
+      { PartNumber: 1, ETag: '"a"', Size: 8 * MIB },
+      { PartNumber: 3, ETag: '"c"', Size: 8 * MIB },
     ]);
     expect([...urls.keys()]).toEqual([2, 4]);
     expect(urls.get(4)).toContain('partNumber=4');
