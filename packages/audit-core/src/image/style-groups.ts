@@ -155,7 +155,9 @@ export function groupExemplarsByImage(
       (o) => o !== m && o.group !== m.group && styleOfGroup.get(o.group)?.includes(m.style),
     );
     const here = members.filter((o) => o !== m && o.group === m.group);
-    if (own.length === 0 || here.length === 0) return here.length > 0;
+    // With no group of its own, nothing shows the record's style printed otherwise.
+    if (own.length === 0) return false;
+    if (here.length === 0) return true;
     const median = (list: typeof members): number => {
       const d = list.map((o) => distance(m.index, o.index)).sort((p, q) => p - q);
       return d[Math.floor(d.length / 2)] ?? 0;

@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import { readCsv, readCsvAll, writeCsv, type StageContext } from './context.js';
 import { walkImageEntries } from './images.js';
 import { listKeys, PATHS } from './job.js';
+import { markDistributionsHtml } from './report-marks.js';
 
 const CROP_LIMIT = 200;
 const escape = (text: string | number | undefined): string =>
@@ -204,6 +205,7 @@ export async function genReport(ctx: StageContext): Promise<void> {
   });
   html.push(
     '</table>',
+    await markDistributionsHtml(ctx.store),
     `<h2>Problems (${problems.length})</h2><table><tr><th>Stage</th><th>Severity</th><th>Code</th><th>File</th><th>Place</th><th>Message</th></tr>`,
   );
   for (const p of problems)

@@ -83,13 +83,12 @@ describe('a stage that leaves a sheet unread', () => {
   });
 
   it('writes the reason to the stage log', async () => {
-    const log = await server.call<string>(
-      'GET',
-      `/logs/operation-logs/${job.id}_extractvote/log.txt`,
-      { token: auditor.token },
+    const response = await fetch(
+      new URL(`/api/logs/operation-logs/${job.id}_extractvote/log.txt`, server.url),
+      { headers: { authorization: `Bearer ${auditor.token}` } },
     );
-    expect(log.status).toBe(200);
-    expect(log.body).toMatch(
+    expect(response.status).toBe(200);
+    expect(await response.text()).toMatch(
       /WARNING finished-with-problems: extractvote: .*1 of 17 sheets not read/,
     );
   });
