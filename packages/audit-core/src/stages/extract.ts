@@ -149,8 +149,11 @@ export async function extractVote(ctx: StageContext): Promise<void> {
   const size = Math.ceil(all.length / ctx.batch.count);
   const rows = all.slice(ctx.batch.index * size, (ctx.batch.index + 1) * size);
   const styleOf = new Map<string, string>();
-  for await (const row of readCsv(ctx.store, PATHS.styles))
+  const sourceOf = new Map<string, string>();
+  for await (const row of readCsv(ctx.store, PATHS.styles)) {
     styleOf.set(row.sheet_id ?? '', row.style ?? '');
+    sourceOf.set(row.sheet_id ?? '', row.style_source || 'cvr');
+  }
   const loaded = await loadTemplates(ctx.store);
   // Styles are told and registered on the front; later sides are read on the front's style.
   const templates = loaded.filter((t) => !t.sideOf);
@@ -287,7 +290,9 @@ export async function extractVote(ctx: StageContext): Promise<void> {
         sheets.push({
           ...base,
           style,
-          style_source: template ? (doubtful ? 'cvr-unconfirmed' : 'cvr') : 'image',
+          style_source: template
+            ? `${sourceOf.get(sheetId) ?? 'cvr'}${doubtful ? '-unconfirmed' : ''}`
+            : 'image',
           status: 'read',
           baseline: reading.baseline,
           votes,
