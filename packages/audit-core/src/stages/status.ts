@@ -128,7 +128,14 @@ async function assessVotes(store: JobStore): Promise<StageShortfall | null> {
   let sheets = 0;
   for await (const row of readCsv(store, PATHS.votesSheets)) {
     sheets += 1;
-    if (row.status !== 'read') reasons.push(row.reason || 'unreadable');
+    // Reasons name their image; without the name, sheets that failed alike count together.
+    if (row.status !== 'read')
+      reasons.push(
+        (row.reason || 'unreadable')
+          .split(row.entry || '\u0000')
+          .join('the image')
+          .trim(),
+      );
   }
   if (reasons.length === 0) return null;
   return {

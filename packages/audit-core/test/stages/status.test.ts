@@ -88,6 +88,7 @@ describe('a stage that leaves sheets unread', () => {
     const shortfall = await readShortfall(store, 'extractvote');
     expect(shortfall?.reasons).toHaveLength(1);
     expect(shortfall?.reasons[0]?.count).toBe(1);
+    expect(shortfall?.reasons[0]?.reason).not.toContain('9-9-9.tif');
   });
 
   it('goes on past it when told to, and the comparison counts the sheet as Unreadable', async () => {
