@@ -22,7 +22,7 @@ export async function readTruth(job: string): Promise<Map<string, BallotPlan>> {
 
 /**
  * extractvote's target decisions against the ground truth: clear marks read right, and light,
- * stray, check, X and erasure marks read wrong without a gray flag.
+ * faint, stray, check, X and erasure marks read wrong without a gray flag.
  */
 export async function scoreMarks(store: FolderStore, truth: Map<string, BallotPlan>) {
   let clear = 0;

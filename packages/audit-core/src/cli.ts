@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { directorySink } from './cvr/writers/index.js';
 import { hasUnreadable, readCvrCsv, readCvrFiles } from './read-cvr.js';
 import {
-  joinBatches,
+  finishStage,
   runBatch,
   runPipeline,
   runStage,
@@ -25,7 +25,8 @@ Stages (in pipeline order):
 ${STAGES.map((s) => `  ${s.name.padEnd(13)} ${s.description}`).join('\n')}
 
 Other commands:
-  all            run every stage from precheck to genreport
+  all            run every stage from precheck to genreport; it stops at a stage that
+                 finished with problems unless --go-on is given
   read-cvr FILE… read CVR exports (with ES&S ballots files and ballot manifests given
                  alongside) and print each one's layout, counts and contest tallies:
                  --format json (default) or csv; no --job needed
@@ -37,12 +38,16 @@ Options:
   --batches           print how many batches the stage splits into
   --join              join a stage's batches after they all ran
   --batch-size <n>    ballots per batch (extractvote, default 500)
+  --go-on             with all: carry on past a stage that finished with problems
   --quiet             no progress lines
   --format json|csv   read-cvr output
   --help              this text
 
+A stage that leaves a style without a template or a sheet unread ends PROBLEMS
+("finished with problems"), with the count of sheets not read and why.
+
 Exit status: 0 success, 1 the stage failed (see the log) or read-cvr met a part it could
-not read, 2 bad usage, 130 stopped.`;
+not read, 2 bad usage, 3 finished with problems (with all: some stage did), 130 stopped.`;
 
 function fail(message: string): never {
   process.stderr.write(`scrutineer-audit: ${message}\n\n${HELP}\n`);
@@ -60,6 +65,7 @@ async function main(): Promise<number> {
         batches: { type: 'boolean' },
         join: { type: 'boolean' },
         'batch-size': { type: 'string' },
+        'go-on': { type: 'boolean' },
         ballots: { type: 'string' },
         seed: { type: 'string' },
         quiet: { type: 'boolean' },
@@ -105,12 +111,15 @@ async function main(): Promise<number> {
   const report = (results: StageResult[]): number => {
     for (const r of results) {
       const counts = r.problems.filter((p) => p.severity !== 'warning').length;
+      const why = r.error ?? r.summary;
       process.stdout.write(
-        `${r.stage} ${r.status}${counts ? ` (${counts} problems)` : ''}${r.error ? `: ${r.error}` : ''}\n`,
+        `${r.stage} ${r.status}${counts ? ` (${counts} problems)` : ''}${why ? `: ${why}` : ''}\n`,
       );
     }
     const last = results.at(-1);
-    return last?.status === 'SUCCESS' ? 0 : last?.status === 'STOPPED' ? 130 : 1;
+    if (last?.status === 'STOPPED') return 130;
+    if (last?.status === 'FAILURE' || !last) return 1;
+    return results.some((r) => r.status === 'PROBLEMS') ? 3 : 0;
   };
 
   if (command === 'generate') {
@@ -134,7 +143,10 @@ async function main(): Promise<number> {
     );
     return 0;
   }
-  if (command === 'all') return report(await runPipeline(store, 'precheck', 'genreport', options));
+  if (command === 'all')
+    return report(
+      await runPipeline(store, 'precheck', 'genreport', { ...options, goOn: values['go-on'] }),
+    );
 
   const stage = stageNamed(command);
   if (!stage) fail(`unknown stage ${command}`);
@@ -143,9 +155,9 @@ async function main(): Promise<number> {
     return 0;
   }
   if (values.join) {
-    await joinBatches(stage, store, await stage.batches(store, options));
+    const joined = await finishStage(stage, store, await stage.batches(store, options));
     process.stdout.write(`${stage.name} joined\n`);
-    return 0;
+    return report([joined]);
   }
   if (values.batch) {
     const count = await stage.batches(store, options);

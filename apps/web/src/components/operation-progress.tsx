@@ -15,7 +15,14 @@ export function OperationProgress({
   label: string;
 }) {
   const { value, built } = progressOf(status, percent);
-  const color = built ? 'success' : status === 'FAILURE' ? 'error' : 'primary';
+  const color =
+    status === 'PROBLEMS'
+      ? 'warning'
+      : built
+        ? 'success'
+        : status === 'FAILURE'
+          ? 'error'
+          : 'primary';
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 140 }}>
       <LinearProgress

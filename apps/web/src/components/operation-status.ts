@@ -1,10 +1,16 @@
-import { OPERATION_STATUSES, shownPercent, type OperationStatus } from '@scrutineer/contracts';
+import {
+  OPERATION_STATUSES,
+  isBuilt,
+  shownPercent,
+  statusLabel,
+  type OperationStatus,
+} from '@scrutineer/contracts';
 
 /** The progress bar: 100 and green once built, else the percent (clamped). */
 export function progressOf(status: OperationStatus, percent: number) {
   const shown = shownPercent(status, percent);
   const value = Number.isFinite(shown) ? Math.min(100, Math.max(0, shown)) : 0;
-  return { value, built: status === 'built' || status === 'SUCCESS' || status === 'built-new' };
+  return { value, built: isBuilt(status) };
 }
 
 export type ChipColor = 'default' | 'primary' | 'info' | 'success' | 'warning' | 'error';
@@ -25,6 +31,7 @@ const CHIPS: Record<OperationStatus, ChipLook> = {
   SUCCESS: { label: 'SUCCESS', color: 'success', variant: 'filled' },
   built: { label: 'built', color: 'success', variant: 'outlined' },
   'built-new': { label: 'built-new', color: 'warning', variant: 'outlined' },
+  PROBLEMS: { label: statusLabel('PROBLEMS'), color: 'warning', variant: 'filled' },
 };
 
 const isStatus = (s: string): s is OperationStatus =>

@@ -33,6 +33,8 @@ export interface StyleGroups {
 const GROUPED_PER_STYLE = 24;
 /** A batch whose exemplars agree with the groups at least this often is trusted. */
 const TRUSTED_BATCH = 0.8;
+/** How much nearer its group than its record's style a page must be to overrule the record. */
+const DISTINCT = 2;
 
 /**
  * Groups exemplars by what their images show rather than by what their records say. A record
@@ -43,7 +45,8 @@ const TRUSTED_BATCH = 0.8;
  * neighbour is. Each group is then given the style its labels name most, first over all
  * batches, then over the batches whose labels agree with the groups. Styles that `alike` says
  * read the same (the same contests and options, as styles differing in a precinct name alone)
- * print the same page, so one group can hold several; each keeps its own exemplars.
+ * print the same page, so one group can hold several; each keeps its own exemplars. A style
+ * that no group claims (its layout cannot be told from another's) keeps its own exemplars.
  */
 export function groupExemplarsByImage(
   exemplars: LabelledPage[],
@@ -109,7 +112,12 @@ export function groupExemplarsByImage(
   };
   for (let i = 0; i < n; i += 1)
     for (let j = i + 1; j < n; j += 1) if (isLinked(i, j)) parent[root(i)] = root(j);
-  const members = inked.map((x, i) => ({ ...x.e, group: root(i) }));
+  const members = inked.map((x, i) => ({ ...x.e, group: root(i), index: i }));
+  const distance = (i: number, j: number): number =>
+    sides.reduce((sum, side) => {
+      const d = side?.distance[i * n + j] ?? NaN;
+      return sum + (Number.isNaN(d) ? 0 : d);
+    }, 0);
 
   const assign = (chosen: typeof members): Map<number, string[]> => {
     const counts = new Map<string, { group: number; style: string; count: number }>();
@@ -136,7 +144,26 @@ export function groupExemplarsByImage(
   const batches = new Map<string, typeof members>();
   for (const m of members) batches.set(m.batch, [...(batches.get(m.batch) ?? []), m]);
   const agreeing = (list: typeof members) =>
-    list.filter((m) => styleOfGroup.get(m.group)?.includes(m.style)).length;
+    list.filter((m) => styleOfGroup.get(m.group)?.includes(m.style) || !distinct(m)).length;
+  /**
+   * Whether the image shows clearly that the record's style is wrong: the page is much nearer
+   * the sheets of its group than those of the groups its record's style holds. Styles that print
+   * the same layout with different contests are not told apart by it, and their records stand.
+   */
+  function distinct(m: (typeof members)[number]): boolean {
+    const own = members.filter(
+      (o) => o !== m && o.group !== m.group && styleOfGroup.get(o.group)?.includes(m.style),
+    );
+    const here = members.filter((o) => o !== m && o.group === m.group);
+    // With no group of its own, nothing shows the record's style printed otherwise.
+    if (own.length === 0) return false;
+    if (here.length === 0) return true;
+    const median = (list: typeof members): number => {
+      const d = list.map((o) => distance(m.index, o.index)).sort((p, q) => p - q);
+      return d[Math.floor(d.length / 2)] ?? 0;
+    };
+    return median(own) > DISTINCT * Math.max(median(here), 1);
+  }
   const trusted = [...batches.values()].filter(
     (list) => agreeing(list) >= TRUSTED_BATCH * list.length,
   );
@@ -150,20 +177,23 @@ export function groupExemplarsByImage(
       trusted: agreeing(list) >= TRUSTED_BATCH * list.length,
     }));
 
-  // A group no style claims is a layout of its own; a style no group claims keeps its labels.
+  // A group no style claims is a layout of its own. A style no group claims is one whose
+  // images cannot be told from another's (a layout shared by styles that differ in contests):
+  // image evidence cannot overrule its records, so it keeps its own exemplars.
   const claimed = new Set([...styleOfGroup.values()].flat());
   const pages = new Map<string, GreyImage[]>();
   const moved: StyleGroups['moved'] = [];
   const dropped: StyleGroups['dropped'] = [];
   for (const m of members) {
     const held = styleOfGroup.get(m.group);
-    const style = held
-      ? held.includes(m.style)
+    const style =
+      !claimed.has(m.style) || (held && !held.includes(m.style) && !distinct(m))
         ? m.style
-        : held[0]
-      : claimed.has(m.style)
-        ? undefined
-        : m.style;
+        : held
+          ? held.includes(m.style)
+            ? m.style
+            : held[0]
+          : undefined;
     if (!style) {
       dropped.push({ sheetId: m.sheetId, labelled: m.style });
       continue;

@@ -4,6 +4,7 @@ import { writeCsv, writeJsonLines, type StageContext } from './context.js';
 import { sheetKey, walkImageEntries } from './images.js';
 import { CvrTally, type ContestTally } from '../cvr/tally.js';
 import { planCvrInputs } from './cvr-inputs.js';
+import { contentDuplicates, imageIndex } from './image-identity.js';
 import { electionInfo, imageArchives, openCvr, PATHS } from './job.js';
 import type { ContestVote, CvrVersion } from '../cvr/model.js';
 
@@ -76,6 +77,8 @@ export async function genBif(ctx: StageContext): Promise<void> {
   const rows = new Map<string, BifRow>();
   const residue: Record<string, string>[] = [];
   const archives = await imageArchives(ctx.store);
+  const index = await imageIndex(ctx);
+  const content = await contentDuplicates(ctx.store, archives);
   for (const archive of archives) {
     for await (const item of walkImageEntries(ctx.store, archive)) {
       ctx.checkCancelled();
@@ -84,7 +87,19 @@ export async function genBif(ctx: StageContext): Promise<void> {
         continue;
       }
       const { entry, entryIndex } = item.entry;
-      const key = sheetKey(entry);
+      const key = index.keyOf(archive, entry) ?? sheetKey(entry);
+      const same = await content.check(item, key);
+      if (same) {
+        residue.push({ source: 'image', sheet_id: key, archive, entry, duplicate_of: same });
+        ctx.problem({
+          severity: 'error',
+          code: 'duplicate-image',
+          file: archive,
+          place: entry,
+          message: `the image's content is the same as ${same}`,
+        });
+        continue;
+      }
       const first = rows.get(key);
       if (first) {
         residue.push({

@@ -9,6 +9,9 @@ import { readCsv, writeCsv, type BatchRef, type StageContext } from './context.j
 import { batchOf, walkImageEntries } from './images.js';
 import { PATHS } from './job.js';
 import { loadTemplates, untrustedBatches } from './templates.js';
+import { joinBands, settleGrayBands, writeBands } from './gray-bands.js';
+import { alikeStyles } from './style-evidence.js';
+import type { ContestRow, SheetRow, TargetRow } from './gray-bands.js';
 
 export const TARGET_COLUMNS = [
   'sheet_id',
@@ -146,8 +149,11 @@ export async function extractVote(ctx: StageContext): Promise<void> {
   const size = Math.ceil(all.length / ctx.batch.count);
   const rows = all.slice(ctx.batch.index * size, (ctx.batch.index + 1) * size);
   const styleOf = new Map<string, string>();
-  for await (const row of readCsv(ctx.store, PATHS.styles))
+  const sourceOf = new Map<string, string>();
+  for await (const row of readCsv(ctx.store, PATHS.styles)) {
     styleOf.set(row.sheet_id ?? '', row.style ?? '');
+    sourceOf.set(row.sheet_id ?? '', row.style_source || 'cvr');
+  }
   const loaded = await loadTemplates(ctx.store);
   // Styles are told and registered on the front; later sides are read on the front's style.
   const templates = loaded.filter((t) => !t.sideOf);
@@ -158,6 +164,8 @@ export async function extractVote(ctx: StageContext): Promise<void> {
     list.sort((a, b) => (a.sideOf?.side ?? 0) - (b.sideOf?.side ?? 0));
   const untrusted = await untrustedBatches(ctx.store);
   const byId = new Map(templates.map((t) => [t.id, t]));
+  const alike = alikeStyles();
+  const unconfirmed = new Map<string, number>();
   if (templates.length === 0)
     ctx.problem({
       severity: 'fatal',
@@ -165,9 +173,9 @@ export async function extractVote(ctx: StageContext): Promise<void> {
       file: PATHS.templates,
       message: 'gentemplates made no template; no sheet can be read',
     });
-  const targets: Record<string, unknown>[] = [];
-  const contests: Record<string, unknown>[] = [];
-  const sheets: Record<string, unknown>[] = [];
+  const targets: (Record<string, unknown> & TargetRow)[] = [];
+  const contests: (Record<string, unknown> & ContestRow)[] = [];
+  const sheets: (Record<string, unknown> & SheetRow)[] = [];
   let done = 0;
   const archives = [...new Set(rows.map((r) => r.archive ?? ''))];
   for (const archive of archives) {
@@ -208,6 +216,17 @@ export async function extractVote(ctx: StageContext): Promise<void> {
         // Styles whose targets mean the same on every side read a page alike (styles that
         // differ in a precinct name): the reading stands under the record's style.
         if (record && used !== record && readsAlike(used, record, laterSides)) used = record;
+        // Styles that print the same layout with other contests cannot be told by the image:
+        // the record's style stands, read on its own template, and is marked unconfirmed.
+        const doubtful =
+          !!record &&
+          templates.some(
+            (t) => t !== record && alike(t, record) && !readsAlike(t, record, laterSides),
+          );
+        if (record && used !== record && doubtful && alike(used, record)) {
+          used = record;
+          reading = readBallot(page, record, { signal: ctx.signal });
+        }
         if (known && used.id !== known)
           ctx.problem({
             severity: 'warning',
@@ -233,6 +252,7 @@ export async function extractVote(ctx: StageContext): Promise<void> {
             sides.push({ template: side, reading: readBallot(back, side, { signal: ctx.signal }) });
           }
         }
+        if (template && doubtful) unconfirmed.set(style, (unconfirmed.get(style) ?? 0) + 1);
         let votes = 0;
         let gray = 0;
         let matched = 0;
@@ -249,6 +269,7 @@ export async function extractVote(ctx: StageContext): Promise<void> {
               y: Math.round(t.y),
               fill: t.fill,
               decision: t.decision,
+              above: t.fill - side.reading.baseline,
             });
             if (t.decision === 'vote') votes += 1;
             else if (t.decision === 'gray') gray += 1;
@@ -269,7 +290,9 @@ export async function extractVote(ctx: StageContext): Promise<void> {
         sheets.push({
           ...base,
           style,
-          style_source: template ? 'cvr' : 'image',
+          style_source: template
+            ? `${sourceOf.get(sheetId) ?? 'cvr'}${doubtful ? '-unconfirmed' : ''}`
+            : 'image',
           status: 'read',
           baseline: reading.baseline,
           votes,
@@ -293,7 +316,7 @@ export async function extractVote(ctx: StageContext): Promise<void> {
     for (const [index, row] of wanted) {
       if (seen.has(index)) continue;
       sheets.push({
-        sheet_id: row.sheet_id,
+        sheet_id: row.sheet_id ?? '',
         archive,
         entry: row.entry,
         style: row.style,
@@ -309,6 +332,20 @@ export async function extractVote(ctx: StageContext): Promise<void> {
       });
     }
   }
+  for (const [style, count] of unconfirmed)
+    ctx.problem({
+      severity: 'warning',
+      code: 'style-unconfirmed',
+      file: PATHS.templates,
+      place: `style ${style}`,
+      message: `${count} sheets read on their record's style ${style}, which their images cannot confirm: ${templates
+        .filter((t) => t.id !== style && byId.get(style) && alike(t, byId.get(style) as Template))
+        .map((t) => t.id)
+        .join(', ')} print the same layout with other contests`,
+    });
+  // Marks first read blank that stand out of their style's blank targets are gray.
+  const bands = settleGrayBands(targets, contests, sheets);
+  await writeBands(ctx.store, ctx.batch, bands);
   const one = ctx.batch.count === 1;
   await writeCsv(
     ctx.store,
@@ -351,6 +388,7 @@ function backAgrees(back: GreyImage, theirs: Template, mine: Template): boolean 
 /** Joins the batches' outputs into the stage's files, in batch order. */
 export async function joinExtract(store: JobStore, count: number): Promise<void> {
   if (count === 1) return;
+  await joinBands(store, count);
   const joins: [string, string, string[]][] = [
     ['targets', PATHS.votesTargets, TARGET_COLUMNS],
     ['contests', PATHS.votesContests, CONTEST_COLUMNS],

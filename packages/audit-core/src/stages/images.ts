@@ -62,7 +62,13 @@ export async function* walkImageEntries(
   want?: (entryIndex: number) => boolean,
   limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
 ): AsyncGenerator<
-  | { type: 'entry'; entry: ImageEntry; read: () => Promise<Buffer> }
+  | {
+      type: 'entry';
+      entry: ImageEntry;
+      read: () => Promise<Buffer>;
+      /** The entry's CRC-32 and unpacked size from the directory: equal for equal contents. */
+      fingerprint: string;
+    }
   | { type: 'problem'; problem: ImageProblem }
 > {
   const source = await archiveInput(store, key);
@@ -155,6 +161,7 @@ export async function* walkImageEntries(
         type: 'entry',
         entry: { archive: key, entry: name, entryIndex: index },
         read: () => readEntryBytes(zip, entry, Math.min(unpacked, limits.maxEntryBytes)),
+        fingerprint: `${entry.crc32}:${unpacked}`,
       };
     }
     const more = unlisted();

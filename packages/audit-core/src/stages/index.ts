@@ -13,6 +13,7 @@ import {
 } from './context.js';
 import { extractBatches, extractVote, joinExtract } from './extract.js';
 import { precheck } from './precheck.js';
+import { assessStage, describeShortfall, shortfallProblem, type StageShortfall } from './status.js';
 import { archiveJob, exportJob, genReport } from './report.js';
 import { genStyles, genTemplates } from './templates.js';
 
@@ -102,9 +103,14 @@ export function stageNamed(name: string): StageDefinition | undefined {
 
 export interface StageResult {
   stage: StageName;
-  status: 'SUCCESS' | 'FAILURE' | 'STOPPED';
+  /** PROBLEMS: the stage ran to its end but left styles without a template or sheets unread. */
+  status: 'SUCCESS' | 'PROBLEMS' | 'FAILURE' | 'STOPPED';
   problems: StageProblem[];
   error?: string;
+  /** What was left undone, with PROBLEMS. */
+  shortfall?: StageShortfall;
+  /** With PROBLEMS: the counts and reasons in one line. */
+  summary?: string;
 }
 
 /** Runs one batch of a stage; its log and problems are written even when it fails. */
@@ -150,6 +156,28 @@ export async function joinBatches(
   return count > 1 ? joinBatchLogs(store, stage.name, count) : [];
 }
 
+/**
+ * Ends a stage whose batches all ran: joins them, then looks at what it left undone. The
+ * outcome is SUCCESS, or PROBLEMS with the shortfall (sheets not read and why).
+ */
+export async function finishStage(
+  stage: StageDefinition,
+  store: JobStore,
+  count: number,
+  options: Pick<StageOptions, 'now'> = {},
+): Promise<StageResult> {
+  const problems = await joinBatches(stage, store, count);
+  const shortfall = await assessStage(stage.name, store, options.now);
+  if (!shortfall) return { stage: stage.name, status: 'SUCCESS', problems };
+  return {
+    stage: stage.name,
+    status: 'PROBLEMS',
+    problems: [...problems, shortfallProblem(stage.name, shortfall)],
+    shortfall,
+    summary: describeShortfall(shortfall),
+  };
+}
+
 /** Runs a stage whole in this process: every batch in turn, then the join. */
 export async function runStage(
   stage: StageDefinition,
@@ -180,17 +208,24 @@ export async function runStage(
       return { ...result, problems };
     }
   }
-  await joinBatches(stage, store, count);
+  const finished = await finishStage(stage, store, count, options);
   options.onProgress?.({ stage: stage.name, done: 1, total: 1, percent: 100 });
-  return { stage: stage.name, status: 'SUCCESS', problems };
+  const { shortfall } = finished;
+  return {
+    ...finished,
+    problems: shortfall ? [...problems, shortfallProblem(stage.name, shortfall)] : problems,
+  };
 }
 
-/** Runs stages in order from the first named to the last, stopping at a failure. */
+/**
+ * Runs stages in order from the first named to the last, stopping at a failure, and at a
+ * stage that finished with problems unless `goOn` says to carry on past it.
+ */
 export async function runPipeline(
   store: JobStore,
   from: StageName,
   to: StageName,
-  options: StageOptions = {},
+  options: StageOptions & { goOn?: boolean } = {},
 ): Promise<StageResult[]> {
   const start = STAGES.findIndex((s) => s.name === from);
   const end = STAGES.findIndex((s) => s.name === to);
@@ -198,6 +233,7 @@ export async function runPipeline(
   for (const stage of STAGES.slice(start, end + 1)) {
     const result = await runStage(stage, store, options);
     results.push(result);
+    if (result.status === 'PROBLEMS' && options.goOn) continue;
     if (result.status !== 'SUCCESS') break;
   }
   return results;
@@ -217,3 +253,12 @@ export { readCsv, readCsvAll, writeCsv, logKey, problemsKey } from './context.js
 export { cropDisagreements, REPORT_COLUMNS } from './report.js';
 export { classify, type ContestClass, type SheetClass } from './classify.js';
 export { sheetKey } from './images.js';
+export {
+  assessStage,
+  describeShortfall,
+  readShortfall,
+  shortfallKey,
+  shortfallProblem,
+  type ShortfallReason,
+  type StageShortfall,
+} from './status.js';

@@ -7,6 +7,7 @@ import { readCsv, readCsvAll, writeCsv, type StageContext } from './context.js';
 import { walkImageEntries } from './images.js';
 import { listKeys, PATHS } from './job.js';
 import { cvrReportSection } from './report-cvr.js';
+import { markDistributionsHtml } from './report-marks.js';
 
 const CROP_LIMIT = 200;
 const escape = (text: string | number | undefined): string =>
@@ -209,6 +210,7 @@ export async function genReport(ctx: StageContext): Promise<void> {
   });
   html.push(
     '</table>',
+    await markDistributionsHtml(ctx.store),
     `<h2>Problems (${problems.length})</h2><table><tr><th>Stage</th><th>Severity</th><th>Code</th><th>File</th><th>Place</th><th>Message</th></tr>`,
   );
   for (const p of problems)

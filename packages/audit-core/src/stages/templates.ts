@@ -43,10 +43,19 @@ export async function genStyles(ctx: StageContext): Promise<void> {
   const byStyle = new Map<string, Record<string, string>[]>();
   const styles: Record<string, string>[] = [];
   let unknown = 0;
+  // An election file that declares one style gives it to every sheet no record names: the
+  // images can then be read with no vote record at all (an image-only tally).
+  const declared = (await electionInfo(ctx.store))?.styles ?? [];
+  const only = declared.length === 1 ? declared[0]?.id : undefined;
   for await (const row of readCsv(ctx.store, PATHS.bif)) {
     if (row.has_image !== 'true') continue;
-    const style = row.style ?? '';
-    styles.push({ sheet_id: row.sheet_id ?? '', style, style_source: style ? 'cvr' : 'image' });
+    const recorded = row.style ?? '';
+    const style = recorded || only || '';
+    styles.push({
+      sheet_id: row.sheet_id ?? '',
+      style,
+      style_source: recorded ? 'cvr' : style ? 'eif' : 'image',
+    });
     if (!style) {
       unknown += 1;
       continue;
@@ -83,6 +92,9 @@ export async function genStyles(ctx: StageContext): Promise<void> {
     }
     ctx.info(`style ${style}: ${rows.length} sheets`);
   }
+  const fromEif = styles.filter((s) => s.style_source === 'eif').length;
+  if (fromEif > 0)
+    ctx.info(`${fromEif} sheets without a vote record take the election file's one style ${only}`);
   if (unknown > 0)
     ctx.info(
       `${unknown} sheets without a style in the vote records: matched by image in extractvote`,

@@ -9,6 +9,7 @@ export {
   type SynthStyle,
   type TargetShape as SynthTargetShape,
 } from './election.js';
+export { makeSharedLayoutElection } from './shared-layout.js';
 export {
   layoutStyle,
   type LayoutTarget,

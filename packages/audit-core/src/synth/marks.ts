@@ -1,13 +1,21 @@
-import type { GreyImage } from '../image/grey.js';
+import { INK_THRESHOLD, type GreyImage } from '../image/grey.js';
 import { drawLine, fillEllipse } from './draw.js';
 import type { LayoutTarget } from './layout.js';
 import type { Random } from './random.js';
 
 /** How a voter left a target: the ways people really mark (and fail to mark) ballots. */
-export type MarkKind = 'none' | 'full' | 'partial' | 'check' | 'x' | 'light' | 'stray' | 'erasure';
+export type MarkKind =
+  'none' | 'full' | 'partial' | 'check' | 'x' | 'light' | 'faint' | 'stray' | 'erasure';
 
 /** Kinds that mean the voter chose the option. */
-export const INTENDED_KINDS: readonly MarkKind[] = ['full', 'partial', 'check', 'x', 'light'];
+export const INTENDED_KINDS: readonly MarkKind[] = [
+  'full',
+  'partial',
+  'check',
+  'x',
+  'light',
+  'faint',
+];
 
 /** Kinds a reader must get right; the others may instead be flagged gray for a person. */
 export const CLEAR_KINDS: readonly MarkKind[] = ['none', 'full', 'partial'];
@@ -75,6 +83,17 @@ export function drawMark(
       );
     case 'light':
       return fillEllipse(page, t.cx + jx, t.cy + jy, t.rx * 1.1, t.ry * 1.15, random.int(95, 125));
+    case 'faint':
+      // A pencil mark a 1-bit scanner mostly loses: just lighter than its ink threshold, so only
+      // the pixels noise darkens come out black (a tenth to a third of the oval).
+      return fillEllipse(
+        page,
+        t.cx + jx,
+        t.cy + jy,
+        t.rx * 1.1,
+        t.ry * 1.15,
+        INK_THRESHOLD + random.int(6, 24),
+      );
     case 'stray': {
       // A pen slip beside the target that grazes its edge.
       const y = t.cy + random.pick([-1, 1]) * t.ry * random.range(0.8, 1.3);

@@ -27,6 +27,11 @@ export interface BallotPlan {
 export interface PlanOptions {
   batchSize?: number;
   tabulator?: string;
+  /**
+   * Share of chosen options marked faintly, as a 1-bit scanner keeps a light pencil mark (most of
+   * the ink lost). 0 or unset leaves every ballot as before.
+   */
+  faintMarks?: number;
 }
 
 const VOTE_KINDS: [MarkKind, number][] = [
@@ -78,7 +83,8 @@ export function planBallot(
     );
     for (const option of contest.options) {
       let kind: MarkKind = 'none';
-      if (chosen.has(option.id)) kind = voteKind(random);
+      if (chosen.has(option.id))
+        kind = options.faintMarks && random.chance(options.faintMarks) ? 'faint' : voteKind(random);
       else if (random.chance(0.015)) kind = 'stray';
       else if (random.chance(0.01)) kind = 'erasure';
       targets.push({ contestId, optionId: option.id, kind, isIntended: isIntended(kind) });

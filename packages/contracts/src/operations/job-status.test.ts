@@ -18,5 +18,7 @@ describe('job status from its stages', () => {
     expect(jobStatusOf('New', ['built', 'STOPPED', 'unbuilt-notready'])).toBe('STOPPED');
     expect(jobStatusOf('New', ['built', 'built', 'built-new'])).toBe('built-new');
     expect(jobStatusOf('New', ['built', 'RUNNING', 'built-new'])).toBe('RUNNING');
+    expect(jobStatusOf('New', ['built', 'PROBLEMS', 'built'])).toBe('PROBLEMS');
+    expect(jobStatusOf('New', ['built', 'PROBLEMS', 'unbuilt-ready'])).toBe('PROBLEMS');
   });
 });

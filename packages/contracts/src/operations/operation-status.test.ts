@@ -7,6 +7,7 @@ import {
   showsDownloads,
   showsReports,
   shownPercent,
+  statusLabel,
 } from './operation-status.js';
 
 describe('operation status rules', () => {
@@ -36,5 +37,13 @@ describe('operation status rules', () => {
     expect(jobControlAction(jobControlStatus('unbuilt-notready'))).toBe('run');
     expect(jobControlAction(jobControlStatus('RUNNING'))).toBe('stop');
     expect(jobControlAction(jobControlStatus('built'))).toBe('reset');
+  });
+  it('treats a stage that finished with problems as built, resettable, and Failed in the older list', () => {
+    expect(showsDownloads('PROBLEMS')).toBe(true);
+    expect(shownPercent('PROBLEMS', 40)).toBe(100);
+    expect(canResetStatus('PROBLEMS')).toBe(true);
+    expect(jobControlStatus('PROBLEMS')).toBe('Failed');
+    expect(statusLabel('PROBLEMS')).toBe('finished with problems');
+    expect(statusLabel('SUCCESS')).toBe('SUCCESS');
   });
 });

@@ -7,17 +7,22 @@ export function mapPolledStatus(status: PolledStatus): OperationStatus {
   return status;
 }
 
+/** PROBLEMS counts as built: its outputs stand and later stages may run on them. */
 export const isBuilt = (s: OperationStatus): boolean =>
-  s === 'built' || s === 'SUCCESS' || s === 'built-new';
+  s === 'built' || s === 'SUCCESS' || s === 'built-new' || s === 'PROBLEMS';
+
+/** The label a person reads for a status; PROBLEMS reads "finished with problems". */
+export const statusLabel = (s: OperationStatus): string =>
+  s === 'PROBLEMS' ? 'finished with problems' : s;
 
 /** Reports are listed while built, RUNNING or STOPPED; downloads only when built. */
 export const showsReports = (s: OperationStatus): boolean =>
   isBuilt(s) || s === 'RUNNING' || s === 'STOPPED';
 export const showsDownloads = (s: OperationStatus): boolean => isBuilt(s);
 
-/** Reset from STOPPED or FAILURE; the tool view also resets SUCCESS. */
+/** Reset from STOPPED, FAILURE or PROBLEMS; the tool view also resets SUCCESS. */
 export const canResetStatus = (s: OperationStatus, toolView = false): boolean =>
-  s === 'STOPPED' || s === 'FAILURE' || (toolView && s === 'SUCCESS');
+  s === 'STOPPED' || s === 'FAILURE' || s === 'PROBLEMS' || (toolView && s === 'SUCCESS');
 
 /** Built stages show 100%; the bar shows 100% on SUCCESS, otherwise the percent. */
 export const shownPercent = (s: OperationStatus, percent: number): number =>
@@ -32,7 +37,9 @@ export function jobControlStatus(s: OperationStatus): JobControlStatus {
       return 'Running';
     case 'STOPPED':
       return 'Stopped';
+    // The older list has no word for PROBLEMS; the stage did not do all its work.
     case 'FAILURE':
+    case 'PROBLEMS':
       return 'Failed';
     case 'SUCCESS':
     case 'built':

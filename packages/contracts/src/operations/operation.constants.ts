@@ -1,6 +1,10 @@
 import { AUDIT_STAGES, type AuditStage } from '../jobs/job.constants.js';
 
-/** Staged operation statuses (spec part 3 §4), spelled as the spec spells them. */
+/**
+ * Staged operation statuses (spec part 3 §4), spelled as the spec spells them, and PROBLEMS:
+ * a stage that ran to its end but left styles without a template or sheets unread
+ * ("finished with problems"; built, so later stages may run, but never plain SUCCESS).
+ */
 export const OPERATION_STATUSES = [
   'None',
   'unbuilt-notready',
@@ -11,6 +15,7 @@ export const OPERATION_STATUSES = [
   'SUCCESS',
   'built',
   'built-new',
+  'PROBLEMS',
 ] as const;
 export type OperationStatus = (typeof OPERATION_STATUSES)[number];
 

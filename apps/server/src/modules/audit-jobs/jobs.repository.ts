@@ -53,6 +53,7 @@ const statusSort = sql`(select case
     when bool_or(o.status = 'FAILURE') then 'FAILURE'
     when bool_or(o.status = 'STOPPED') then 'STOPPED'
     when bool_or(o.status = 'built-new') then 'built-new'
+    when bool_or(o.status = 'PROBLEMS') then 'PROBLEMS'
     when bool_and(o.status in ('built', 'SUCCESS')) then 'SUCCESS'
     when bool_or(o.status in ('built', 'SUCCESS')) then 'built'
     else null end

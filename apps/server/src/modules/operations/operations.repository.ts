@@ -8,7 +8,7 @@ export type OperationRow = typeof jobOperations.$inferSelect;
 export type BatchRow = typeof operationBatches.$inferSelect;
 
 const UNBUILT: OperationStatus[] = ['None', 'unbuilt-notready', 'unbuilt-ready'];
-const BUILT: OperationStatus[] = ['built', 'SUCCESS', 'built-new'];
+const BUILT: OperationStatus[] = ['built', 'SUCCESS', 'built-new', 'PROBLEMS'];
 
 /** Gives a job its one row per stage: precheck starts ready, the others not ready. */
 export async function ensureOperations(db: Executor, jobId: number): Promise<void> {
@@ -118,7 +118,7 @@ export async function markOutOfDateFrom(
       and(
         eq(jobOperations.jobId, jobId),
         sql`${jobOperations.position} >= ${from}`,
-        inArray(jobOperations.status, ['built', 'SUCCESS']),
+        inArray(jobOperations.status, ['built', 'SUCCESS', 'PROBLEMS']),
       ),
     )
     .returning({ operation: jobOperations.operation, position: jobOperations.position });

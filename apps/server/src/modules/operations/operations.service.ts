@@ -256,7 +256,13 @@ export async function pipelineStatus(ctx: OperationsContext, user: UserRow, jobI
   const last = [...listed.items].reverse().find((op) => op.status !== 'unbuilt-notready');
   return {
     job_id: jobId,
-    status: running.length ? 'RUNNING' : all ? 'SUCCESS' : (last?.status ?? 'None'),
+    status: running.length
+      ? 'RUNNING'
+      : all
+        ? listed.items.some((op) => op.status === 'PROBLEMS')
+          ? 'PROBLEMS'
+          : 'SUCCESS'
+        : (last?.status ?? 'None'),
     pipeline_file: hasInputs,
     stages: listed.items.map((op) => ({
       operation: op.operation,

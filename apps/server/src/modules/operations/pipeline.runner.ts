@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
-  joinBatches,
+  finishStage,
   logKey,
   runBatch,
   stageNamed,
@@ -39,6 +39,8 @@ export interface RuntimeOptions {
   batchSize: number;
   heartbeatMs: number;
 }
+
+type RunEnd = 'SUCCESS' | 'PROBLEMS' | 'FAILURE';
 
 const INTERRUPTED = 'The server stopped while this stage ran. Reset it and run it again.';
 
@@ -400,9 +402,11 @@ export class PipelineRuntime {
       .returning();
     if (!joined?.joinClaimed) return;
     try {
-      const problems = await joinBatches(stage, store, count);
-      const summary = count > 1 ? `${count} batches joined` : 'done';
-      await this.finish(op.id, runId, 'SUCCESS', `${summary}; ${problems.length} problems`);
+      // A stage that left sheets unread ends PROBLEMS, its result saying how many and why.
+      const { status, summary, problems } = await finishStage(stage, store, count);
+      const joined = `${count > 1 ? `${count} batches joined` : 'done'}; ${problems.length} problems`;
+      const end: RunEnd = status === 'PROBLEMS' ? status : 'SUCCESS';
+      await this.finish(op.id, runId, end, summary ?? joined);
     } catch (error) {
       await this.finish(
         op.id,
@@ -414,7 +418,7 @@ export class PipelineRuntime {
   }
 
   /** Ends a run unless it was stopped or replaced meanwhile; later stages may become ready. */
-  async finish(opId: number, runId: string, status: 'SUCCESS' | 'FAILURE', result: string) {
+  async finish(opId: number, runId: string, status: RunEnd, result: string) {
     await this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(jobOperations)
@@ -423,7 +427,7 @@ export class PipelineRuntime {
           result: result.slice(0, 2000),
           finishedAt: new Date(),
           updatedAt: new Date(),
-          ...(status === 'SUCCESS' ? { percent: 100 } : {}),
+          ...(status !== 'FAILURE' ? { percent: 100 } : {}),
         })
         .where(
           and(

@@ -74,6 +74,11 @@ describe('progress and chips', () => {
     expect(statusChip('built').color).toBe('success');
     expect(statusChip('built-new').color).toBe('warning');
     expect(statusChip('odd')).toMatchObject({ label: 'odd', color: 'default' });
+    expect(statusChip('PROBLEMS')).toMatchObject({
+      label: 'finished with problems',
+      color: 'warning',
+    });
+    expect(progressOf('PROBLEMS', 40)).toEqual({ value: 100, built: true });
   });
 });
 
@@ -105,5 +110,23 @@ describe('Run All and Reset of several rows', () => {
     const stuck = [op('precheck', 'built'), op('gen_bif', 'unbuilt-notready')];
     expect(nextRunAllStep(['gen_bif'], stuck).kind).toBe('halt');
     expect(nextRunAllStep([], stuck).kind).toBe('idle');
+  });
+
+  it('halt before a stage that needs one that finished with problems, naming it and why', () => {
+    const troubled = {
+      ...op('extractvote', 'PROBLEMS'),
+      result: 'finished with problems: 3 of 40 sheets not read',
+    };
+    const next = {
+      ...op('cmpcvr', 'unbuilt-ready', { run: true }),
+      needs: ['extractvote' as const],
+    };
+    expect(nextRunAllStep(['extractvote', 'cmpcvr'], [troubled, next]).kind).toBe('skip');
+    const step = nextRunAllStep(['cmpcvr'], [troubled, next]);
+    expect(step).toEqual({
+      kind: 'halt',
+      message:
+        'Run All stopped: extractvote finished with problems: 3 of 40 sheets not read. Run cmpcvr yourself to go on.',
+    });
   });
 });

@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import RefreshRounded from '@mui/icons-material/RefreshRounded';
 import {
   OPERATION_MESSAGES,
-  OPERATION_TIMINGS,
   isBuilt,
+  OPERATION_TIMINGS,
   type AuditJob,
   type Operation,
 } from '@scrutineer/contracts';
@@ -65,7 +65,7 @@ export function OperationsPanel({
   const runOne = useCallback(
     (op: Operation, force = false) => {
       // A built stage reruns by force; the stage just reset runs again over cleared outputs.
-      const built = op.status === 'built' || op.status === 'SUCCESS' || op.status === 'built-new';
+      const built = isBuilt(op.status);
       const input = !force
         ? { operation: op.operation }
         : built
@@ -140,9 +140,7 @@ export function OperationsPanel({
     });
 
   const current = open && operations?.find((op) => op.operation === open.stage);
-  const built = (operations ?? []).filter(
-    (op) => op.status === 'built' || op.status === 'SUCCESS' || op.status === 'built-new',
-  ).length;
+  const built = (operations ?? []).filter((op) => isBuilt(op.status)).length;
   const total = operations?.length ?? 0;
 
   return (

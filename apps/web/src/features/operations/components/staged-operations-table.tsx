@@ -111,6 +111,16 @@ export function StagedOperationsTable({
                 </TableCell>
                 <TableCell>
                   <StatusChip status={op.status} />
+                  {op.status === 'PROBLEMS' && op.result && (
+                    <Typography
+                      variant="caption"
+                      color="warning"
+                      data-testid={`${op.operation}-problems`}
+                      sx={{ display: 'block', lineHeight: 1.35, maxWidth: 260, mt: 0.5 }}
+                    >
+                      {op.result}
+                    </Typography>
+                  )}
                 </TableCell>
                 <TableCell sx={{ minWidth: 130 }}>
                   <OperationProgress status={op.status} percent={op.percent} label={op.operation} />

@@ -1,8 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { OPERATION_MESSAGES, type Operation } from '@scrutineer/contracts';
-
-const isBuilt = (op: Operation) =>
-  op.status === 'built' || op.status === 'SUCCESS' || op.status === 'built-new';
+import { OPERATION_MESSAGES, isBuilt, type Operation } from '@scrutineer/contracts';
 
 export type RunAllStep =
   | { kind: 'idle' | 'wait' | 'skip' }
@@ -11,7 +8,8 @@ export type RunAllStep =
 
 /**
  * Run All's next step: skip a built stage, launch the next one once it is ready and nothing
- * runs, wait while a stage runs, halt when a stage stops or fails or cannot become ready.
+ * runs, wait while a stage runs, halt when a stage stops or fails or cannot become ready, and
+ * before a stage that needs one that finished with problems (the Auditor goes on by hand).
  */
 export function nextRunAllStep(
   queue: readonly string[],
@@ -20,10 +18,18 @@ export function nextRunAllStep(
   const next = queue[0];
   if (next === undefined) return { kind: 'idle' };
   const op = operations.find((o) => o.operation === next);
-  if (!op || isBuilt(op)) return { kind: 'skip' };
+  if (!op || isBuilt(op.status)) return { kind: 'skip' };
   if (op.status === 'STOPPED' || op.status === 'FAILURE')
     return { kind: 'halt', message: `Run All stopped: ${op.operation} is ${op.status}.` };
   if (operations.some((o) => o.status === 'RUNNING')) return { kind: 'wait' };
+  const troubled = operations.find(
+    (o) => o.status === 'PROBLEMS' && op.needs.includes(o.operation),
+  );
+  if (troubled)
+    return {
+      kind: 'halt',
+      message: `Run All stopped: ${troubled.operation} ${troubled.result.startsWith('finished with problems') ? troubled.result : 'finished with problems'}. Run ${op.operation} yourself to go on.`,
+    };
   if (op.can.run) return { kind: 'launch', op };
   return { kind: 'halt', message: OPERATION_MESSAGES.notReady(op.operation) };
 }

@@ -1,0 +1,131 @@
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CLEAR_KINDS,
+  FolderStore,
+  makeSharedLayoutElection,
+  PATHS,
+  runPipeline,
+  type BallotPlan,
+  type PlantedDiscrepancy,
+  type StageResult,
+} from '../../src/index.js';
+import { readCsvAll } from '../../src/stages/context.js';
+import { generatedJob } from './generated-job.js';
+
+/**
+ * The family whose styles print the same layout with different contests (a local measure of
+ * their own), with light pencil marks as a 1-bit scanner keeps them. The 2,000-ballot run is
+ * `bench/audit-stages.ts` with FAMILY=shared-layout FAINT=0.1.
+ */
+const COUNT = 60;
+let job: string;
+let store: FolderStore;
+let planted: PlantedDiscrepancy[];
+let results: StageResult[];
+let truth: Map<string, BallotPlan>;
+
+beforeAll(async () => {
+  const election = makeSharedLayoutElection({ seed: 'shared-suite' });
+  const made = await generatedJob('scrutineer-families-', election, {
+    count: COUNT,
+    batchSize: 30,
+    misreads: 3,
+    missing: 0,
+    extra: 1,
+    swapBatches: false,
+    faintMarks: 0.15,
+  });
+  ({ job, store, planted, truth } = made);
+  results = await runPipeline(store, 'precheck', 'genreport', { batchSize: 30 });
+}, 900_000);
+
+afterAll(async () => rm(job, { recursive: true, force: true }));
+
+describe('styles that share a layout, with faint marks', () => {
+  it('runs every stage to SUCCESS', () => {
+    expect(results.map((r) => `${r.stage} ${r.status}`)).toEqual(
+      [
+        'precheck',
+        'gen_bif',
+        'genstyles',
+        'gentemplates',
+        'extractvote',
+        'cmpcvr',
+        'genreport',
+      ].map((s) => `${s} SUCCESS`),
+    );
+  });
+
+  it('never merges the styles: every sheet is read on its record’s style, marked unconfirmed', async () => {
+    const sheets = await readCsvAll(store, PATHS.votesSheets);
+    expect(sheets).toHaveLength(COUNT);
+    for (const s of sheets) {
+      expect([s.sheet_id, s.style]).toEqual([s.sheet_id, truth.get(s.sheet_id ?? '')?.styleId]);
+      expect(s.style_source).toBe('cvr-unconfirmed');
+    }
+    const problems = await readCsvAll(store, 'extractvote/problems.csv');
+    const unconfirmed = problems.filter((p) => p.code === 'style-unconfirmed').map((p) => p.place);
+    expect([...new Set(unconfirmed)].sort()).toEqual(['style S1', 'style S2', 'style S3']);
+  });
+
+  it('compares every style’s own measure, and finds every planted discrepancy and no other', async () => {
+    const contests = new Set(
+      (await readCsvAll(store, PATHS.contestSummary)).map((c) => c.contest_id),
+    );
+    for (const measure of ['M1', 'M2', 'M3']) expect(contests.has(measure)).toBe(true);
+    const found = (await readCsvAll(store, PATHS.disagreements)).map((d) =>
+      d.kind === 'Normal Disagreed'
+        ? `misread ${d.sheet_id} ${d.contest_id}`
+        : `${d.kind} ${d.sheet_id}`,
+    );
+    const expected = planted.map((p) =>
+      p.kind === 'misread'
+        ? `misread ${p.ballotId} ${p.contestId}`
+        : p.kind === 'extra-record'
+          ? `No Image ${p.ballotId}`
+          : p.kind,
+    );
+    expect(found.sort()).toEqual(expected.sort());
+  });
+
+  it('reads faint, light, stray and erased marks right or gray, and clear marks right', async () => {
+    let clear = 0;
+    let clearRight = 0;
+    let faint = 0;
+    const wrong: string[] = [];
+    for (const t of await readCsvAll(store, PATHS.votesTargets)) {
+      const target = truth.get(t.sheet_id ?? '')?.targets.find((x) => x.optionId === t.option_id);
+      if (!target)
+        throw new Error(`sheet ${t.sheet_id} target ${t.option_id} is not on its ballot`);
+      const right = (t.decision === 'vote') === target.isIntended;
+      if (target.kind === 'faint') faint += 1;
+      if (CLEAR_KINDS.includes(target.kind)) {
+        clear += 1;
+        if (right && t.decision !== 'gray') clearRight += 1;
+      } else if (!right && t.decision !== 'gray')
+        wrong.push(`${t.sheet_id} ${t.option_id} ${target.kind} read ${t.decision}`);
+    }
+    expect(faint).toBeGreaterThan(10);
+    expect(wrong).toEqual([]);
+    expect(clearRight / clear).toBeGreaterThanOrEqual(0.999);
+  });
+
+  it('reports each style’s mark distribution and where gray begins', async () => {
+    const bands = await readCsvAll(store, 'extractvote/bands.csv');
+    expect(bands.map((b) => `${b.batch} ${b.style}`).sort()).toEqual(
+      ['1 S1', '1 S2', '1 S3', '2 S1', '2 S2', '2 S3'].filter((k) =>
+        bands.some((b) => `${b.batch} ${b.style}` === k),
+      ),
+    );
+    for (const b of bands) {
+      expect(Number(b.gray_from)).toBeGreaterThan(Number(b.blank_median));
+      expect(Number(b.gray_from)).toBeLessThanOrEqual(0.1);
+      expect((b.histogram ?? '').split(';')).toHaveLength(55);
+    }
+    const html = await readFile(join(job, PATHS.reportHtml), 'utf8');
+    expect(html).toContain('<h2>Marks per style</h2>');
+    expect(html).toMatch(/aria-label="targets of style S1 by darkness"/);
+  });
+});

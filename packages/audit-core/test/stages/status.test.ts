@@ -1,0 +1,185 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
+import {
+  assessStage,
+  FolderStore,
+  makeElection,
+  PATHS,
+  readShortfall,
+  runPipeline,
+  type StageResult,
+} from '../../src/index.js';
+import { readCsvAll, writeCsv } from '../../src/stages/context.js';
+import { generatedJob } from './generated-job.js';
+
+const root = join(import.meta.dirname, '../..');
+const tsx = join(root, '../../node_modules/.bin/tsx');
+
+function cli(args: string[]): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, [join(root, 'src/cli.ts'), ...args], { cwd: root });
+    let stdout = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout }));
+  });
+}
+
+async function zipOf(entries: Record<string, Buffer>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, data] of Object.entries(entries)) zip.addBuffer(data, name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A generated election with one more archive whose only image cannot be decoded. */
+let job: string;
+let store: FolderStore;
+let stopped: StageResult[];
+let carried: StageResult[];
+const COUNT = 16;
+
+beforeAll(async () => {
+  const made = await generatedJob('scrutineer-status-', makeElection({ seed: 'stages-suite' }), {
+    count: COUNT,
+    batchSize: 16,
+    swapBatches: false,
+  });
+  ({ job, store } = made);
+  await writeFile(
+    join(job, 'input/images/damaged.zip'),
+    await zipOf({ 'batch-9/9-9-9.tif': Buffer.from('II*\0not a whole image') }),
+  );
+  stopped = await runPipeline(store, 'precheck', 'genreport', { batchSize: 10 });
+  carried = await runPipeline(store, 'extractvote', 'genreport', { batchSize: 10, goOn: true });
+}, 600_000);
+
+afterAll(async () => rm(job, { recursive: true, force: true }));
+
+describe('a stage that leaves sheets unread', () => {
+  it('ends extractvote PROBLEMS, not SUCCESS, with the count and the reason, and stops the pipeline there', () => {
+    expect(stopped.map((r) => [r.stage, r.status])).toEqual([
+      ['precheck', 'SUCCESS'],
+      ['gen_bif', 'SUCCESS'],
+      ['genstyles', 'SUCCESS'],
+      ['gentemplates', 'SUCCESS'],
+      ['extractvote', 'PROBLEMS'],
+    ]);
+    const extract = stopped.at(-1);
+    expect(extract?.shortfall?.sheetsNotRead).toBe(1);
+    expect(extract?.shortfall?.sheets).toBe(COUNT + 1);
+    expect(extract?.summary).toMatch(/^finished with problems: 1 of 17 sheets not read: 1 /);
+    expect(extract?.problems.at(-1)?.code).toBe('finished-with-problems');
+  });
+
+  it('says so in its log, its problem list and shortfall.json', async () => {
+    const log = await readFile(join(job, 'logs/operation-logs/extractvote/log.txt'), 'utf8');
+    expect(log.trim().split('\n').at(-1)).toMatch(
+      /WARNING finished-with-problems: extractvote: finished with problems: 1 of 17 sheets not read/,
+    );
+    const problems = await readCsvAll(store, 'extractvote/problems.csv');
+    expect(problems.map((p) => p.code)).toContain('finished-with-problems');
+    const shortfall = await readShortfall(store, 'extractvote');
+    expect(shortfall?.reasons).toHaveLength(1);
+    expect(shortfall?.reasons[0]?.count).toBe(1);
+    expect(shortfall?.reasons[0]?.reason).not.toContain('9-9-9.tif');
+  });
+
+  it('goes on past it when told to, and the comparison counts the sheet as Unreadable', async () => {
+    expect(carried.map((r) => [r.stage, r.status])).toEqual([
+      ['extractvote', 'PROBLEMS'],
+      ['cmpcvr', 'SUCCESS'],
+      ['genreport', 'SUCCESS'],
+    ]);
+    const sheets = await readCsvAll(store, PATHS.sheets);
+    expect(sheets.filter((s) => s.class === 'Unreadable').map((s) => s.entry)).toEqual([
+      'batch-9/9-9-9.tif',
+    ]);
+  });
+
+  it('makes the command line exit 3, and all stop there', async () => {
+    const one = await cli(['extractvote', '--job', job, '--quiet']);
+    expect(one.code).toBe(3);
+    expect(one.stdout).toMatch(/^extractvote PROBLEMS .*1 of 17 sheets not read/m);
+    const all = await cli(['all', '--job', job, '--quiet']);
+    expect(all.code).toBe(3);
+    expect(all.stdout.trim().split('\n').at(-1)).toMatch(/^extractvote PROBLEMS/);
+  }, 600_000);
+});
+
+describe('stages that leave styles without a template or sheets without a style', () => {
+  it('gentemplates names the styles with no template, why, and their sheets', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'scrutineer-status-templates-'));
+    try {
+      const folder = new FolderStore(dir);
+      await writeCsv(
+        folder,
+        PATHS.styles,
+        ['sheet_id', 'style', 'style_source'],
+        [
+          { sheet_id: '1-1-1', style: 'A', style_source: 'cvr' },
+          { sheet_id: '1-1-2', style: 'B', style_source: 'cvr' },
+          { sheet_id: '1-1-3', style: 'B', style_source: 'cvr' },
+          { sheet_id: '1-1-4', style: '', style_source: 'image' },
+        ],
+      );
+      await folder.write('gentemplates/A/template.json', '{}');
+      await writeCsv(
+        folder,
+        'gentemplates/problems.csv',
+        ['stage', 'severity', 'code', 'file', 'place', 'message'],
+        [
+          {
+            stage: 'gentemplates',
+            severity: 'error',
+            code: 'no-template',
+            file: PATHS.exemplars,
+            place: 'style B',
+            message: 'no exemplar could be registered',
+          },
+        ],
+      );
+      const shortfall = await assessStage('gentemplates', folder);
+      expect(shortfall).toEqual({
+        sheetsNotRead: 2,
+        sheets: 4,
+        stylesWithoutTemplate: ['B'],
+        reasons: [
+          { reason: 'of style B: no template (no exemplar could be registered)', count: 2 },
+        ],
+      });
+      await folder.write('gentemplates/B/template.json', '{}');
+      expect(await assessStage('gentemplates', folder)).toBeNull();
+      expect(await folder.exists('gentemplates/shortfall.json')).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('genstyles counts the sheets that no record and no election file gives a style', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'scrutineer-status-styles-'));
+    try {
+      const folder = new FolderStore(dir);
+      await writeCsv(
+        folder,
+        PATHS.styles,
+        ['sheet_id', 'style', 'style_source'],
+        [
+          { sheet_id: '1', style: '', style_source: 'image' },
+          { sheet_id: '2', style: '', style_source: 'image' },
+        ],
+      );
+      const shortfall = await assessStage('genstyles', folder);
+      expect(shortfall?.sheetsNotRead).toBe(2);
+      expect(shortfall?.reasons[0]?.reason).toMatch(/no vote record gives one/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
