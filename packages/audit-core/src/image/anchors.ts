@@ -83,7 +83,7 @@ function grow(c: Component, factor: number): Component {
 
 /** Scanner borders and paper edges touch the page's edge; printing does not. */
 function touchesEdge(c: Component, image: GreyImage): boolean {
-  return c.x0 <= 1 || c.y0 <= 1 || c.x1 >= image.width - 2 || c.y1 >= image.height - 2;
+  return c.x0 <= 0 || c.y0 <= 0 || c.x1 >= image.width - 1 || c.y1 >= image.height - 1;
 }
 
 /**

@@ -57,7 +57,7 @@ export function groupExemplarsByImage(
   const ungrouped = { pages: byLabel(exemplars), moved: [], dropped: [], batches: [] };
   if (labels.length < 2) return ungrouped;
   const reference = exemplars[0]?.page;
-  const referenceFrame = reference ? frameOf(reference) : undefined;
+  const referenceFrame = reference ? layoutFrame(reference) : undefined;
   // Each style's share of the grouping is spread over its batches, so every batch is judged.
   const considered = new Set<LabelledPage>();
   for (const label of labels) {
@@ -75,7 +75,7 @@ export function groupExemplarsByImage(
       }
   }
   const referenceBack = exemplars.find((e) => e.back)?.back;
-  const backFrame = referenceBack ? frameOf(referenceBack) : undefined;
+  const backFrame = referenceBack ? layoutFrame(referenceBack) : undefined;
   const inked = [...considered]
     .map((e) => ({
       e,
@@ -211,6 +211,15 @@ function sideLinks(
     .sort((a, b) => a - b);
   const typical = nearest[Math.floor((nearest.length - 1) * 0.9)] ?? 0;
   return { distance, link: Math.max(8, typical * 2) };
+}
+
+/**
+ * A reference that pages of every style can be laid on: its timing marks or anchors alone, for
+ * another style's targets are not where the reference's are.
+ */
+function layoutFrame(page: GreyImage): RegistrationFrame | undefined {
+  const frame = frameOf(page);
+  return frame && { ...frame, targets: [] };
 }
 
 /** The page's ink map in the frame of `reference`, or undefined when it cannot be registered. */
