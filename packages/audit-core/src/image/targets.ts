@@ -88,6 +88,9 @@ export function findTargets(image: GreyImage, options: FindTargetsOptions = {}):
     const cy = (c.y0 + c.y1) / 2;
     const shape = shapeOf(image, c, cx, cy);
     if (!shape || shape.interior.length / 2 < insideShare(c) * boxWidth(c) * boxHeight(c)) continue;
+    // A box fills its bounding box; an oval leaves the corners (π/4 of it).
+    const cover = (shape.outline.length + shape.interior.length) / 2 / (boxWidth(c) * boxHeight(c));
+    if (spec?.shape === 'box' && cover < 0.88) continue;
     found.push({
       x0: c.x0,
       y0: c.y0,

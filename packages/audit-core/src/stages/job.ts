@@ -12,6 +12,8 @@ export const PATHS = {
   election: 'input/election.json',
   official: 'input/official.csv',
   mappingCorrections: 'input/target-mapping.csv',
+  /** The JOB file (settings), as the server places it. */
+  jobSettings: 'input/job.csv',
   precheckInputs: 'precheck/inputs.csv',
   precheckSummary: 'precheck/summary.json',
   bif: 'gen_bif/bif.csv',
@@ -51,6 +53,8 @@ export interface ElectionInfo {
     options: { id: string; name: string; isWriteIn?: boolean }[];
   }[];
   styles?: { id: string; contestIds: string[] }[];
+  /** The printed voting target, when the election file says: shape and size in inches. */
+  target?: { shape?: 'oval' | 'box' | 'arrow'; width?: number; height?: number };
 }
 
 export async function listKeys(store: JobStore, prefix: string): Promise<string[]> {

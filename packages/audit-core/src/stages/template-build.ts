@@ -30,6 +30,7 @@ export function templateFromGroups(
     meanings?: TargetMeaning[];
     contests?: TemplateContest[];
     meaningsFor?: TemplateOptions['meaningsFor'];
+    targetSpec?: TemplateOptions['targetSpec'];
     signal?: AbortSignal;
   },
 ): {

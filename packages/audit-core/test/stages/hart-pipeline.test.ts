@@ -17,7 +17,8 @@ import { generatedJob } from './generated-job.js';
 /**
  * A generated Hart-like election (corner marks, a style barcode, 0.34 × 0.18 in boxes, no timing
  * marks, greyscale two-sided scans) run through every stage. The 2,000-ballot run is
- * `FAMILY=hart bench/audit-stages.ts`; this one keeps every kind of planted discrepancy.
+ * `BENCH_FAMILY=hart bench/audit-extractvote.ts`. No batches are swapped here: telling Hart-like
+ * styles apart when records go astray is read from the style barcode, not from registration.
  */
 const COUNT = 60;
 let job: string;
@@ -34,6 +35,7 @@ beforeAll(async () => {
     misreads: 3,
     missing: 1,
     extra: 1,
+    swapBatches: false,
   });
   ({ job, store, planted } = made);
   for (const [id, plan] of made.truth) truth.set(id, plan);

@@ -16,7 +16,8 @@ const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
 /**
  * The job's pipeline store: BIA sets of its election become `input/images/<name>.zip`, CVR sets
  * `input/cvr/<name>`; the JOB file's `source` and `cvr` rows, when present, choose among them.
- * An EIF or JSON job file holding `contests` becomes `input/election.json`.
+ * An EIF or JSON job file holding `contests` becomes `input/election.json`, the JOB file
+ * `input/job.csv`.
  */
 export async function openJobStore(deps: AppDeps, jobId: number): Promise<OpenedJob> {
   const db = deps.database.db;
@@ -62,6 +63,8 @@ export async function openJobStore(deps: AppDeps, jobId: number): Promise<Opened
     if (set.fileType === 'CVR' && (!chosen.cvr.length || chosen.cvr.includes(set.fileName)))
       inputs.set(`input/cvr/${safeName(set.fileName)}`, set.storageKey);
   }
+  // The engine reads its thresholds, search window and target shape from the JOB file.
+  if (settingsFile) inputs.set('input/job.csv', settingsFile.storageKey);
   for (const file of files.filter((f) => f.fileType === 'EIF' || f.fileType === 'JSON')) {
     const text = await readBlobText(deps, file.storageKey).catch(() => '');
     try {
