@@ -20,7 +20,7 @@ import { generatedJob } from './generated-job.js';
  * `BENCH_FAMILY=hart bench/audit-extractvote.ts`. No batches are swapped here: telling Hart-like
  * styles apart when records go astray is read from the style barcode, not from registration.
  */
-const COUNT = 60;
+const COUNT = 40;
 let job: string;
 let store: FolderStore;
 let planted: PlantedDiscrepancy[];
