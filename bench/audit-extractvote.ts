@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import {
   directorySink,
   FolderStore,
+  countPages,
   loadPage,
   makeElection,
   PATHS,
@@ -30,6 +31,8 @@ import { readTruth, scoreMarks } from './lib/marks-score.js';
 import { machineLine, writeSection } from './lib/results.js';
 
 const COUNT = Number(process.env.BENCH_IMAGES ?? 10_000);
+/** `timing` (edge timing marks, bilevel TIFF) or `hart` (corner marks, boxes, greyscale). */
+const FAMILY = process.env.BENCH_FAMILY === 'hart' ? 'hart' : 'timing';
 const ARCHIVE = 'input/images/ballots.zip';
 const self = import.meta.filename;
 const extractvote = STAGES.find((s) => s.name === 'extractvote');
@@ -78,8 +81,13 @@ async function measure(job: string, to: number): Promise<Measure> {
     );
     let cpu = cpuNow();
     let started = performance.now();
-    for await (const item of walkImageEntries(store, ARCHIVE, (i) => wanted.has(i)))
-      if (item.type === 'entry') await loadPage(await item.read());
+    for await (const item of walkImageEntries(store, ARCHIVE, (i) => wanted.has(i))) {
+      if (item.type !== 'entry') continue;
+      // Every side of a sheet, as extractvote reads them all.
+      const bytes = await item.read();
+      const pages = await countPages(bytes);
+      for (let page = 0; page < pages; page += 1) await loadPage(bytes, { page });
+    }
     m.decodeSeconds += (performance.now() - started) / 1000;
     m.decodeCpu += cpuNow() - cpu;
     cpu = cpuNow();
@@ -124,7 +132,10 @@ async function score(job: string, store: FolderStore) {
 async function main(): Promise<void> {
   const job = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-bench-extract-'));
   try {
-    const election = makeElection({ seed: 'bench-extractvote' });
+    const election =
+      FAMILY === 'hart'
+        ? makeElection({ seed: 'bench-extractvote-hart', family: 'hart', contests: 8 })
+        : makeElection({ seed: 'bench-extractvote' });
     await mkdir(path.join(job, 'input/images'), { recursive: true });
     await mkdir(path.join(job, 'input/cvr'), { recursive: true });
     let started = performance.now();
@@ -173,9 +184,10 @@ async function main(): Promise<void> {
     const [small, whole] = results as [Measure, Measure];
     const ratio = whole.decodeCpu / whole.extractCpu;
     const s = await score(job, store);
+    const hart = FAMILY === 'hart';
     await writeSection(
-      'Audit engine: extractvote',
-      `Run: \`npx tsx bench/audit-extractvote.ts\` (\`BENCH_IMAGES=${COUNT}\`). A generated election of ${COUNT.toLocaleString('en')} ballots (3 styles, 200 dpi, skewed and noisy Group 4 TIFF scans, people's marks of every kind, records in Dominion CSV with batches of 100 and a swapped pair of batches) is drawn into a temporary job folder (${drawn.toFixed(0)} s) and taken through precheck, gen_bif, genstyles and gentemplates (${before.toFixed(0)} s). Then a fresh process with one decoding thread (\`UV_THREADPOOL_SIZE=1\`, \`sharp.concurrency(1)\`) takes the stage's batches (500 sheets each) in turn, first on ${part.toLocaleString('en')} sheets, then on all: for each batch, **decode alone** reads the batch's entries from the archive in the job's storage and decodes every page to greyscale; then **extractvote** runs the batch as a worker does: each page decoded, registered on its record's style (or, where that is not sure, matched against every style), every target measured and decided, the batch's rows written; the join follows the last batch. The two take turns batch by batch so that both meet the same machine. Per core = ballots per CPU-second (user + system) of the process. The folder is removed afterwards.
+      hart ? 'Audit engine: extractvote, Hart-like family' : 'Audit engine: extractvote',
+      `Run: \`npx tsx bench/audit-extractvote.ts\` (\`BENCH_IMAGES=${COUNT}${hart ? ' BENCH_FAMILY=hart' : ''}\`). A generated election of ${COUNT.toLocaleString('en')} ballots (3 styles, 200 dpi, ${hart ? 'two-sided Hart-like sheets (corner marks, a style barcode, 0.34 × 0.18 in boxes, no timing marks), skewed and noisy greyscale scans, both sides in one deflate TIFF' : 'skewed and noisy Group 4 TIFF scans'}, people's marks of every kind, records in Dominion CSV with batches of 100 and a swapped pair of batches) is drawn into a temporary job folder (${drawn.toFixed(0)} s) and taken through precheck, gen_bif, genstyles and gentemplates (${before.toFixed(0)} s). Then a fresh process with one decoding thread (\`UV_THREADPOOL_SIZE=1\`, \`sharp.concurrency(1)\`) takes the stage's batches (500 sheets each) in turn, first on ${part.toLocaleString('en')} sheets, then on all: for each batch, **decode alone** reads the batch's entries from the archive in the job's storage and decodes every page to greyscale; then **extractvote** runs the batch as a worker does: each page decoded, registered on its record's style (or, where that is not sure, matched against every style), every target measured and decided, the batch's rows written; the join follows the last batch. The two take turns batch by batch so that both meet the same machine. Per core = ballots per CPU-second (user + system) of the process. The folder is removed afterwards.
 ${machineLine()} Load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(1)} on 2 cores shared with other work.
 
 | run | ballots | ballots/s | ballots/s per core | CPU ms per ballot |

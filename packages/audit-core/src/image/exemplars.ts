@@ -2,10 +2,9 @@ import { applyAffine, type Affine } from './affine.js';
 import { createGrey, type GreyImage } from './grey.js';
 import { dilate, erode, inkMask } from './morph.js';
 import { refineBlocks } from './refine.js';
-import { registerMarks } from './register.js';
+import { frameOf, registerOn, type RegistrationFrame } from './registration.js';
 import { findTargets } from './targets.js';
 import { buildTemplate, type Template, type TemplateOptions } from './template.js';
-import { findTimingMarks, type TimingMarks } from './timing.js';
 
 export interface CombineOptions {
   /** Exemplars beyond this many are not used (the stage's limit is 50). */
@@ -28,7 +27,7 @@ const WIDEN = 1;
 /** The exemplar the others are laid on. */
 interface Reference {
   page: GreyImage;
-  marks: TimingMarks;
+  frame: RegistrationFrame;
   ink: Uint8Array;
 }
 
@@ -40,7 +39,7 @@ interface Votes {
 }
 
 /**
- * Aligns exemplars of one style on the first one's timing marks and keeps the ink that most
+ * Aligns exemplars of one style on the first one (its timing marks, else its frame or corner marks) and keeps the ink that most
  * of them share: the printing survives, while voters' marks, which differ from sheet to sheet,
  * and scanner specks drop out, even from an option most voters filled (see `decide`). Each exemplar's ink is widened by a pixel so that what registration
  * leaves of disagreement does not break printed lines; the template's lines come out a pixel
@@ -59,14 +58,13 @@ export function combineExemplars(
   chosen.forEach((page, index) => {
     options.signal?.throwIfAborted();
     try {
-      const marks = findTimingMarks(page);
       if (!reference) {
-        if (marks.left.length < 3 || marks.right.length < 3)
-          throw new Error('timing marks not found');
-        reference = { page, marks, ink: inkMask(page) };
+        const frame = frameOf(page);
+        if (!frame)
+          throw new Error('neither timing marks nor a frame, corner marks or printing found');
+        reference = { page, frame, ink: inkMask(page) };
       }
-      const dpi = reference.page.width / 8.5;
-      const transform = registerMarks(reference.marks, marks, dpi * 0.08).transform;
+      const transform = registerOn(reference.frame, page).transform;
       const size = reference.page.width * reference.page.height;
       votes ??= {
         ink: new Uint16Array(size),

@@ -5,6 +5,7 @@ export {
   countPages,
   encodePng,
   encodeBilevelTiff,
+  encodeGreyTiff,
   ImageReadError,
   type LoadPageOptions,
 } from './load.js';

@@ -113,3 +113,18 @@ export async function encodeBilevelTiff(image: GreyImage, ...more: GreyImage[]):
     .tiff({ compression: 'ccittfax4', bitdepth: 1 })
     .toBuffer();
 }
+
+/**
+ * Encodes greyscale pages as one deflate-compressed TIFF, a sheet's sides as its pages (all of
+ * one size), as greyscale scanners write them.
+ */
+export async function encodeGreyTiff(image: GreyImage, ...more: GreyImage[]): Promise<Buffer> {
+  const { width, height } = image;
+  if (more.some((p) => p.width !== width || p.height !== height))
+    throw new Error('the pages of one TIFF must be of one size');
+  const data = more.length === 0 ? image.data : Buffer.concat([image, ...more].map((p) => p.data));
+  const raw = { width, height: height * (1 + more.length), channels: 1 as const };
+  return sharp(data, { raw: more.length === 0 ? raw : { ...raw, pageHeight: height } })
+    .tiff({ compression: 'deflate' })
+    .toBuffer();
+}

@@ -167,15 +167,15 @@ export function transformOffsets(offsets: Offsets, t: Affine): Offsets {
 
 /**
  * Moves the target's expected centre within a small window to where the printed outline fits
- * best (ink on the outline, paper just outside it), then measures the inside. Matching the
- * outline rather than the fill keeps a mark that spills over from pulling the target with it.
+ * best (ink on the outline, paper just outside it); the score is the outline's ink share less
+ * the ring's, near 1 for a printed outline found, near 0 on blank paper or solid ink.
  */
-export function measureTarget(
+export function locateTarget(
   page: GreyImage,
   target: TemplateTarget,
   transform: Affine,
   window: number,
-): TargetMeasure {
+): { x: number; y: number; score: number } {
   const expected = applyAffine(transform, { x: Math.round(target.cx), y: Math.round(target.cy) });
   const ex = Math.round(expected.x);
   const ey = Math.round(expected.y);
@@ -191,21 +191,37 @@ export function measureTarget(
   let bestX = ex;
   let bestY = ey;
   let bestScore = -Infinity;
+  let bestFit = 0;
   for (let dy = -window; dy <= window; dy += 1) {
     for (let dx = -window; dx <= window; dx += 1) {
       const x = ex + dx;
       const y = ey + dy;
+      const fit = runShare(rows, outline, x, y) - runShare(rows, ring, x, y);
       // A small pull towards the expected place breaks ties on blank paper.
-      const score =
-        runShare(rows, outline, x, y) - runShare(rows, ring, x, y) - 0.002 * (dx * dx + dy * dy);
+      const score = fit - 0.002 * (dx * dx + dy * dy);
       if (score > bestScore) {
         bestX = x;
         bestY = y;
         bestScore = score;
+        bestFit = fit;
       }
     }
   }
-  const best = { x: bestX, y: bestY };
+  return { x: bestX, y: bestY, score: bestFit };
+}
+
+/**
+ * Finds the target near its expected place (see `locateTarget`), then measures the inside.
+ * Matching the outline rather than the fill keeps a mark that spills over from pulling the
+ * target with it.
+ */
+export function measureTarget(
+  page: GreyImage,
+  target: TemplateTarget,
+  transform: Affine,
+  window: number,
+): TargetMeasure {
+  const best = locateTarget(page, target, transform, window);
   const interior = transformOffsets(target.shape.interior, transform);
   const fill = inkShare(page, interior, best.x, best.y) - target.templateInk;
   return { index: target.index, x: best.x, y: best.y, fill };

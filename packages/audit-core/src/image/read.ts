@@ -3,9 +3,10 @@ import { blankLevel, decideMark, DEFAULT_THRESHOLDS, readContests } from './deci
 import type { ContestReading, MarkDecision, Thresholds } from './decide.js';
 import type { GreyImage } from './grey.js';
 import { measureTarget } from './measure.js';
-import { registerMarks, type Registration } from './register.js';
+import type { Registration } from './register.js';
+import { registerOn, type RegistrationFrame } from './registration.js';
 import type { Template } from './template.js';
-import { findTimingMarks, type TimingMarks } from './timing.js';
+import type { TimingMarks } from './timing.js';
 
 /** One target as read on a ballot. */
 export interface TargetReading {
@@ -38,13 +39,16 @@ export interface ReadOptions {
   registration?: Registration;
 }
 
-/** Registers a page on a template from both edges' timing marks. */
+/**
+ * Registers a page on a template: on both edges' timing marks where the style has them, else
+ * on its frame, corner marks or printing refined on the targets (see `registerOn`).
+ */
 export function registerPage(
   page: GreyImage,
-  template: Template,
+  template: RegistrationFrame,
   marks?: TimingMarks,
 ): Registration {
-  return registerMarks(template.marks, marks ?? findTimingMarks(page), template.dpi * 0.08);
+  return registerOn(template, page, marks);
 }
 
 /**

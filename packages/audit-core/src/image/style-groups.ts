@@ -1,7 +1,6 @@
 import type { GreyImage } from './grey.js';
-import { registerMarks } from './register.js';
+import { frameOf, registerOn, type RegistrationFrame } from './registration.js';
 import { differingCells, thumbnail, type Thumbnail } from './thumbnail.js';
-import { findTimingMarks, type TimingMarks } from './timing.js';
 
 /** One exemplar as its vote record labels it. */
 export interface LabelledPage {
@@ -61,7 +60,7 @@ export function groupExemplarsByImage(
   const ungrouped = { pages: byLabel(exemplars), moved: [], dropped: [], batches: [] };
   if (labels.length < 2) return ungrouped;
   const reference = exemplars[0]?.page;
-  const referenceMarks = reference ? findTimingMarks(reference) : undefined;
+  const referenceFrame = reference ? layoutFrame(reference) : undefined;
   // Each style's share of the grouping is spread over its batches, so every batch is judged.
   const considered = new Set<LabelledPage>();
   for (const label of labels) {
@@ -79,12 +78,12 @@ export function groupExemplarsByImage(
       }
   }
   const referenceBack = exemplars.find((e) => e.back)?.back;
-  const backMarks = referenceBack ? findTimingMarks(referenceBack) : undefined;
+  const backFrame = referenceBack ? layoutFrame(referenceBack) : undefined;
   const inked = [...considered]
     .map((e) => ({
       e,
-      ink: inkMap(e.page, reference, referenceMarks),
-      backInk: e.back ? inkMap(e.back, referenceBack, backMarks) : undefined,
+      ink: inkMap(e.page, reference, referenceFrame),
+      backInk: e.back ? inkMap(e.back, referenceBack, backFrame) : undefined,
     }))
     .filter((x): x is { e: LabelledPage; ink: Thumbnail; backInk: Thumbnail | undefined } =>
       Boolean(x.ink),
@@ -244,16 +243,24 @@ function sideLinks(
   return { distance, link: Math.max(8, typical * 2) };
 }
 
+/**
+ * A reference that pages of every style can be laid on: its timing marks or anchors alone, for
+ * another style's targets are not where the reference's are.
+ */
+function layoutFrame(page: GreyImage): RegistrationFrame | undefined {
+  const frame = frameOf(page);
+  return frame && { ...frame, targets: [] };
+}
+
 /** The page's ink map in the frame of `reference`, or undefined when it cannot be registered. */
 function inkMap(
   page: GreyImage,
   reference: GreyImage | undefined,
-  marks: TimingMarks | undefined,
+  frame: RegistrationFrame | undefined,
 ): Thumbnail | undefined {
-  if (!reference || !marks) return undefined;
+  if (!reference || !frame) return undefined;
   try {
-    const dpi = reference.width / 8.5;
-    const registration = registerMarks(marks, findTimingMarks(page), dpi * 0.08);
+    const registration = registerOn(frame, page);
     return thumbnail(page, registration.transform, reference);
   } catch {
     return undefined;

@@ -1,4 +1,5 @@
-import { boxHeight, boxWidth, fillRatio, findComponents, type Component } from './components.js';
+import { boxHeight, boxWidth, fillRatio, findComponents } from './components.js';
+import type { Component, Region } from './components.js';
 import { estimateDpi, type GreyImage } from './grey.js';
 import { shapeOf, type TargetShape } from './shape.js';
 
@@ -16,10 +17,15 @@ export interface TemplateTarget {
   shape: TargetShape;
   /** Share of the interior already inked on the template (printing inside the oval). */
   templateInk: number;
+  /** Solid on the template: marked on every exemplar, its outline taken from a neighbour. */
+  isSolid?: boolean;
 }
 
-/** Size of a target in inches; generous enough for the usual printed ovals and boxes. */
-const LIMITS = { minW: 0.09, maxW: 0.28, minH: 0.05, maxH: 0.18, minAspect: 0.8, maxAspect: 2.8 };
+/**
+ * Size of a target in inches: from the small ovals of ES&S and Dominion (0.15 × 0.1) to Hart's
+ * boxes (0.34 × 0.18) and wider.
+ */
+const LIMITS = { minW: 0.09, maxW: 0.5, minH: 0.05, maxH: 0.3, minAspect: 0.8, maxAspect: 2.8 };
 /** Below this aspect a target is box-like, and must be thin-lined to tell it from a bold "O". */
 const SQUARE = 1.15;
 
@@ -34,26 +40,57 @@ function looksLikeTarget(c: Component, dpi: number): boolean {
     h <= LIMITS.maxH &&
     aspect >= LIMITS.minAspect &&
     aspect <= LIMITS.maxAspect &&
-    fillRatio(c) < (aspect < SQUARE ? 0.5 : 0.55)
+    fillRatio(c) < (aspect < SQUARE ? 0.5 : 0.7)
   );
 }
 
 /** Share of the box that the target's inside must cover: most of it for a square box. */
 const insideShare = (c: Component): number => (boxWidth(c) / boxHeight(c) < SQUARE ? 0.35 : 0.25);
 
+/** What the election file or the JOB file says of the targets, when it says anything. */
+export interface TargetSpec {
+  shape?: 'oval' | 'box' | 'arrow';
+  /** Printed size in inches. */
+  width?: number;
+  height?: number;
+}
+
+export interface FindTargetsOptions {
+  /** Targets lie inside this region (a Hart frame): digits of a barcode number do not. */
+  within?: Region;
+  spec?: TargetSpec;
+}
+
+type Found = Omit<TemplateTarget, 'index' | 'column'>;
+
 /**
- * Finds oval and box outlines (ink blobs of target size that enclose paper) and orders them by column,
- * then top to bottom, which is the order a ballot's contests and options are laid out in.
+ * Finds oval and box outlines (ink blobs of target size that enclose paper) and orders them by
+ * column, then top to bottom, which is the order a ballot's contests and options are laid out
+ * in. A ballot prints its targets at one size: outlines far from the size most of them share
+ * (letters, digits) are dropped, and a solid blob of that size in line with a column of targets
+ * is a target that every exemplar marked.
  */
-export function findTargets(image: GreyImage): TemplateTarget[] {
+export function findTargets(image: GreyImage, options: FindTargetsOptions = {}): TemplateTarget[] {
   const dpi = estimateDpi(image);
-  const found: Omit<TemplateTarget, 'index' | 'column'>[] = [];
+  const { within, spec } = options;
+  const found: Found[] = [];
+  const solid: Component[] = [];
   for (const c of findComponents(image, undefined, dpi * dpi)) {
+    if (within && (c.x0 < within.x0 || c.y0 < within.y0 || c.x1 > within.x1 || c.y1 > within.y1))
+      continue;
+    if (!fitsSpec(c, dpi, spec)) continue;
+    if (isSolid(c, dpi)) {
+      solid.push(c);
+      continue;
+    }
     if (!looksLikeTarget(c, dpi)) continue;
     const cx = (c.x0 + c.x1) / 2;
     const cy = (c.y0 + c.y1) / 2;
     const shape = shapeOf(image, c, cx, cy);
     if (!shape || shape.interior.length / 2 < insideShare(c) * boxWidth(c) * boxHeight(c)) continue;
+    // A box fills its bounding box; an oval leaves the corners (π/4 of it).
+    const cover = (shape.outline.length + shape.interior.length) / 2 / (boxWidth(c) * boxHeight(c));
+    if (spec?.shape === 'box' && cover < 0.88) continue;
     found.push({
       x0: c.x0,
       y0: c.y0,
@@ -65,7 +102,74 @@ export function findTargets(image: GreyImage): TemplateTarget[] {
       templateInk: 0,
     });
   }
-  return orderByColumn(found, dpi * 0.4);
+  const size =
+    spec?.width && spec.height ? { w: spec.width * dpi, h: spec.height * dpi } : usualSize(found);
+  if (!size) return orderByColumn(found, dpi * 0.4);
+  const near = (w: number, h: number, tolerance: number): boolean =>
+    Math.abs(w - size.w) <= size.w * tolerance && Math.abs(h - size.h) <= size.h * tolerance;
+  const kept = found.filter((t) => near(t.width, t.height, 0.3));
+  for (const c of solid) {
+    if (!near(boxWidth(c), boxHeight(c), 0.15)) continue;
+    const cx = (c.x0 + c.x1) / 2;
+    const cy = (c.y0 + c.y1) / 2;
+    // In line with printed targets, and shaped like the nearest of them.
+    const column = kept.filter((t) => Math.abs(t.cx - cx) < dpi * 0.05);
+    const sibling = column.sort((a, b) => Math.abs(a.cy - cy) - Math.abs(b.cy - cy))[0];
+    if (!sibling) continue;
+    kept.push({
+      x0: Math.round(cx - sibling.width / 2),
+      y0: Math.round(cy - sibling.height / 2),
+      width: sibling.width,
+      height: sibling.height,
+      cx,
+      cy,
+      shape: sibling.shape,
+      templateInk: 0,
+      isSolid: true,
+    });
+  }
+  return orderByColumn(kept, dpi * 0.4);
+}
+
+/** A blob nearly all ink, the size of a target at most. */
+function isSolid(c: Component, dpi: number): boolean {
+  const w = boxWidth(c) / dpi;
+  const h = boxHeight(c) / dpi;
+  return (
+    w >= LIMITS.minW &&
+    w <= LIMITS.maxW &&
+    h >= LIMITS.minH &&
+    h <= LIMITS.maxH &&
+    fillRatio(c) > 0.8
+  );
+}
+
+/** Within 40% of the size the election or JOB file gives, when it gives one. */
+function fitsSpec(c: Component, dpi: number, spec: TargetSpec | undefined): boolean {
+  if (!spec?.width || !spec.height) return true;
+  const w = boxWidth(c) / dpi;
+  const h = boxHeight(c) / dpi;
+  return (
+    Math.abs(w - spec.width) <= spec.width * 0.4 && Math.abs(h - spec.height) <= spec.height * 0.4
+  );
+}
+
+/**
+ * The size most targets share: the candidate with the most others within 20% of its width and
+ * height, and the median of those. Undefined for fewer than three candidates.
+ */
+function usualSize(found: Found[]): { w: number; h: number } | undefined {
+  if (found.length < 3) return undefined;
+  const like = (a: Found, b: Found): boolean =>
+    Math.abs(a.width - b.width) <= a.width * 0.2 && Math.abs(a.height - b.height) <= a.height * 0.2;
+  let best: Found[] = [];
+  for (const t of found) {
+    const group = found.filter((u) => like(t, u));
+    if (group.length > best.length) best = group;
+  }
+  const median = (values: number[]): number =>
+    values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  return { w: median(best.map((t) => t.width)), h: median(best.map((t) => t.height)) };
 }
 
 function orderByColumn(

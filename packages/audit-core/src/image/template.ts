@@ -1,8 +1,11 @@
 import { IDENTITY } from './affine.js';
 import { estimateDpi, type GreyImage } from './grey.js';
 import { measureTarget } from './measure.js';
-import { findTargets, type TemplateTarget } from './targets.js';
+import { findTargets, type TargetSpec, type TemplateTarget } from './targets.js';
+import type { Point } from './affine.js';
 import { findTimingMarks, type TimingMarks } from './timing.js';
+import { findAnchors, type Anchors } from './anchors.js';
+import { hasTimingMarks } from './registration.js';
 import type { StyleFit } from './match.js';
 import { thumbnail, type Thumbnail } from './thumbnail.js';
 
@@ -24,6 +27,8 @@ export interface Template {
   image: GreyImage;
   dpi: number;
   marks: TimingMarks;
+  /** Where the style has no timing marks: the frame, corner marks or printing registered on. */
+  anchors?: Anchors;
   targets: TemplateTarget[];
   meanings: TargetMeaning[];
   contests: TemplateContest[];
@@ -41,6 +46,8 @@ export interface Template {
 
 export interface TemplateOptions {
   id: string;
+  /** Target shape and size from the election file or the JOB file. */
+  targetSpec?: TargetSpec;
   /** Meaning of each target in layout order (column, then top to bottom), from the EIF. */
   meanings?: TargetMeaning[];
   contests?: TemplateContest[];
@@ -63,14 +70,20 @@ export class TemplateError extends Error {
  * grouped into contests by the wide gaps between them in a column, and their vote-for is unknown.
  */
 export function buildTemplate(image: GreyImage, options: TemplateOptions): Template {
-  const targets = findTargets(image).map((t) => ({
+  const found = findTimingMarks(image);
+  const timing = hasTimingMarks(found);
+  const marks = timing ? found : { left: [], right: [] };
+  const anchors = timing ? undefined : findAnchors(image);
+  const within = anchors?.kind === 'frame' ? boxOf(anchors.points) : undefined;
+  const targets = findTargets(image, { within, spec: options.targetSpec }).map((t) => ({
     ...t,
-    templateInk: measureTarget(image, t, IDENTITY, 0).fill,
+    // A target solid on the template was marked on every exemplar: its inside is paper.
+    templateInk: t.isSolid ? 0 : measureTarget(image, t, IDENTITY, 0).fill,
   }));
-  const marks = findTimingMarks(image);
-  if (marks.left.length < 3 || marks.right.length < 3) {
-    throw new TemplateError(`style ${options.id}: timing marks not found on both edges`);
-  }
+  if (!timing && !anchors)
+    throw new TemplateError(
+      `style ${options.id}: no timing marks on both edges, and no frame, corner marks or printing to register on`,
+    );
   let meanings = options.meanings;
   let contests = options.contests;
   if (!meanings && options.meaningsFor) {
@@ -97,6 +110,7 @@ export function buildTemplate(image: GreyImage, options: TemplateOptions): Templ
     image,
     dpi,
     marks,
+    ...(anchors ? { anchors } : {}),
     targets,
     meanings,
     contests: contests ?? [],
@@ -117,4 +131,16 @@ function groupByGaps(targets: TemplateTarget[]): TargetMeaning[] {
       contest += 1;
     return { contestId: `contest-${contest + 1}`, optionId: `target-${t.index + 1}` };
   });
+}
+
+/** The box round a frame's corners, a little inside, so that the frame's own lines are out. */
+function boxOf(points: Point[]): { x0: number; y0: number; x1: number; y1: number } {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  return {
+    x0: Math.floor(Math.min(...xs)),
+    y0: Math.floor(Math.min(...ys)),
+    x1: Math.ceil(Math.max(...xs)),
+    y1: Math.ceil(Math.max(...ys)),
+  };
 }

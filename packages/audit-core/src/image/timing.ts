@@ -25,7 +25,25 @@ export function findTimingMarks(image: GreyImage): TimingMarks {
     { x0: image.width - 1 - strip, y0: 0, x1: image.width - 1, y1 },
     dpi * dpi,
   );
-  return { left: column(left, dpi), right: column(right, dpi) };
+  return {
+    left: regular(column(left, dpi), image.height),
+    right: regular(column(right, dpi), image.height),
+  };
+}
+
+/**
+ * Timing marks run the length of the page at a steady pitch. Bars of a barcode down one edge
+ * (Hart prints them there) come in short clusters with long gaps between: they are no column.
+ */
+function regular(marks: Point[], height: number): Point[] {
+  if (marks.length < 3) return marks;
+  const first = marks[0] as Point;
+  const last = marks.at(-1) as Point;
+  const span = last.y - first.y;
+  let gap = 0;
+  for (let i = 1; i < marks.length; i += 1)
+    gap = Math.max(gap, (marks[i] as Point).y - (marks[i - 1] as Point).y);
+  return marks.length >= 8 && span >= height * 0.5 && gap <= span * 0.2 ? marks : [];
 }
 
 function isMark(c: Component, dpi: number): boolean {

@@ -2,7 +2,8 @@ import type { GreyImage } from '../image/grey.js';
 import { countPages, loadPage } from '../image/load.js';
 import { fitsStyle, matchStyle } from '../image/match.js';
 import { findTimingMarks } from '../image/timing.js';
-import { readBallot, type BallotReading } from '../image/read.js';
+import { readBallot, type BallotReading, type ReadOptions } from '../image/read.js';
+import { readEngineSettings } from './job-settings.js';
 import type { Template } from '../image/template.js';
 import type { JobStore } from '../storage/index.js';
 import { readCsv, writeCsv, type BatchRef, type StageContext } from './context.js';
@@ -87,7 +88,13 @@ export interface SheetReading {
 export function readSheet(
   page: GreyImage,
   templates: Template[],
-  options: { known?: Template; untrusted?: boolean; signal?: AbortSignal },
+  options: {
+    known?: Template;
+    untrusted?: boolean;
+    signal?: AbortSignal;
+    /** Thresholds and search window from the JOB file. */
+    read?: Pick<ReadOptions, 'thresholds' | 'window'>;
+  },
 ): SheetReading {
   const { known } = options;
   // Timing marks are found once, whichever templates the page is then laid on.
@@ -101,6 +108,7 @@ export function readSheet(
       const fit = fitsStyle(page, template, marks);
       if (!fit?.sure) continue;
       const reading = readBallot(page, template, {
+        ...options.read,
         signal: options.signal,
         marks,
         registration: fit.registration,
@@ -114,6 +122,7 @@ export function readSheet(
   if (!used) throw new Error('no template to read the page with');
   const matched = match?.template === used ? match : undefined;
   const reading = readBallot(page, used, {
+    ...options.read,
     signal: options.signal,
     marks: matched?.marks,
     registration: matched?.registration,
@@ -163,6 +172,8 @@ export async function extractVote(ctx: StageContext): Promise<void> {
   for (const list of laterSides.values())
     list.sort((a, b) => (a.sideOf?.side ?? 0) - (b.sideOf?.side ?? 0));
   const untrusted = await untrustedBatches(ctx.store);
+  const settings = await readEngineSettings(ctx.store);
+  const read = { thresholds: settings.thresholds, window: settings.window };
   const byId = new Map(templates.map((t) => [t.id, t]));
   const alike = alikeStyles();
   const unconfirmed = new Map<string, number>();
@@ -203,6 +214,7 @@ export async function extractVote(ctx: StageContext): Promise<void> {
           known: byId.get(known),
           untrusted: untrusted.has(batchOf(sheetId).batch),
           signal: ctx.signal,
+          read,
         });
         const record = byId.get(known);
         const [theirs, mine] = [used, record].map((t) => laterSides.get(t?.id ?? '')?.[0]);
@@ -210,7 +222,7 @@ export async function extractVote(ctx: StageContext): Promise<void> {
           const back = await loadPage(bytes, { page: 1, label: item.entry.entry });
           if (!backAgrees(back, theirs, mine)) {
             used = record;
-            reading = readBallot(page, record, { signal: ctx.signal });
+            reading = readBallot(page, record, { ...read, signal: ctx.signal });
           }
         }
         // Styles whose targets mean the same on every side read a page alike (styles that
@@ -249,7 +261,10 @@ export async function extractVote(ctx: StageContext): Promise<void> {
                 `style ${style} has contests on side ${n}, but the image has ${pages} page${pages === 1 ? '' : 's'}`,
               );
             const back = await loadPage(bytes, { page: n - 1, label: item.entry.entry });
-            sides.push({ template: side, reading: readBallot(back, side, { signal: ctx.signal }) });
+            sides.push({
+              template: side,
+              reading: readBallot(back, side, { ...read, signal: ctx.signal }),
+            });
           }
         }
         if (template && doubtful) unconfirmed.set(style, (unconfirmed.get(style) ?? 0) + 1);

@@ -58,6 +58,8 @@ export interface ElectionInfo {
     options: { id: string; name: string; isWriteIn?: boolean }[];
   }[];
   styles?: { id: string; contestIds: string[] }[];
+  /** The printed voting target, when the election file says: shape and size in inches. */
+  target?: { shape?: 'oval' | 'box' | 'arrow'; width?: number; height?: number };
 }
 
 export async function listKeys(store: JobStore, prefix: string): Promise<string[]> {

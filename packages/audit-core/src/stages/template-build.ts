@@ -5,6 +5,7 @@ import { buildTemplate, TemplateError } from '../image/template.js';
 import type { Template, TemplateContest, TemplateOptions } from '../image/template.js';
 import type { TargetMeaning } from '../image/template.js';
 import { findTimingMarks } from '../image/timing.js';
+import { findAnchors } from '../image/anchors.js';
 import type { StoredTemplate } from './template-files.js';
 
 /**
@@ -29,6 +30,7 @@ export function templateFromGroups(
     meanings?: TargetMeaning[];
     contests?: TemplateContest[];
     meaningsFor?: TemplateOptions['meaningsFor'];
+    targetSpec?: TemplateOptions['targetSpec'];
     signal?: AbortSignal;
   },
 ): {
@@ -87,9 +89,11 @@ function mergeTargets(base: GreyImage, other: GreyImage): GreyImage {
   return out;
 }
 
-/** How far a page's left timing marks lean from vertical (run over rise). */
+/** How far a page's left timing marks (or its frame's left side) lean from vertical. */
 export function skewOf(page: GreyImage): number {
-  const marks = findTimingMarks(page).left;
+  const timing = findTimingMarks(page).left;
+  const anchors = timing.length >= 2 ? undefined : findAnchors(page)?.points;
+  const marks = anchors ? [anchors[0], anchors[3]] : timing;
   const first = marks[0];
   const last = marks.at(-1);
   if (!first || !last || last.y === first.y) return Infinity;

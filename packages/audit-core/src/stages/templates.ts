@@ -13,6 +13,7 @@ import type { StoredCvrBallot } from './bif.js';
 import { batchOf, walkImageEntries } from './images.js';
 import { electionInfo, PATHS } from './job.js';
 import { skewOf, templateFromGroups } from './template-build.js';
+import { readEngineSettings } from './job-settings.js';
 import { BATCH_COLUMNS, storeTarget } from './template-files.js';
 import { ContestRuns, sideExemplars, sidesOf, sideTemplateId } from './template-sides.js';
 import type { ExemplarSides, StyleMeanings } from './template-sides.js';
@@ -212,6 +213,15 @@ interface Made {
 export async function genTemplates(ctx: StageContext): Promise<void> {
   const later = new Map<GreyImage, ExemplarSides>();
   const expected = await expectedMeanings(ctx.store);
+  const { targets: targetSpec } = await readEngineSettings(ctx.store);
+  if (targetSpec.shape === 'arrow')
+    ctx.problem({
+      severity: 'error',
+      code: 'target-shape',
+      file: PATHS.jobSettings,
+      message:
+        'connect-the-arrow targets are not read: templates look for oval and box outlines only',
+    });
   // Styles with the same contests print the same page but for a precinct name.
   const alike = (a: string, b: string): boolean => {
     const [x, y] = [expected(a), expected(b)];
@@ -258,6 +268,7 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
     try {
       const built = templateFromGroups(exemplars, {
         id,
+        targetSpec,
         ...(runs
           ? { meaningsFor: runs.meaningsFor(side) }
           : { meanings: want?.meanings, contests: want?.contests }),
@@ -276,7 +287,10 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
           place: `style ${id}`,
           message: `${built.mismatch ?? 'no exemplars'}; targets are grouped by position and need a person's mapping in ${PATHS.mappingCorrections}`,
         });
-        template = { ...buildTemplate(built.image, { id }), exemplars: built.exemplars };
+        template = {
+          ...buildTemplate(built.image, { id, targetSpec }),
+          exemplars: built.exemplars,
+        };
         source = 'position';
         mapped = false;
         if (side > 1) {

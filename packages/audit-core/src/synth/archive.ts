@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import yazl from 'yazl';
 import type { CvrSink } from '../cvr/writers/index.js';
-import { encodeBilevelTiff } from '../image/load.js';
+import { encodeBilevelTiff, encodeGreyTiff } from '../image/load.js';
 import { StylePrinter } from './ballots.js';
 import { writeSyntheticCvr, type SyntheticCvrFormat } from './cvr.js';
 import { planDiscrepancies, type DiscrepancyOptions } from './discrepancies.js';
@@ -34,7 +34,8 @@ const truthLine = (plan: BallotPlan, file: string, dpi: number): string =>
   `${JSON.stringify({ ...plan, file, dpi })}\n`;
 
 /**
- * Writes a generated election: every ballot as a Group 4 TIFF in a zip (`<batch>/<id>.tif`, as
+ * Writes a generated election: every ballot as a Group 4 TIFF (a greyscale one for the `hart`
+ * family) in a zip (`<batch>/<id>.tif`, as
  * a scanner's image archive), and to `sink` the definition (`election.json`), the ground truth
  * per ballot and target (`truth.jsonl`, one ballot a line), the planted discrepancies
  * (`discrepancies.json`) and the vote records in each asked format, with those discrepancies.
@@ -94,7 +95,10 @@ async function drawAndEncode(
     const ballot = await printer.ballot(planBallot(election, i, options), options.scan);
     window.push({
       plan: ballot.plan,
-      tiff: encodeBilevelTiff(ballot.image, ...ballot.pages.slice(1)),
+      tiff:
+        election.family === 'hart'
+          ? encodeGreyTiff(ballot.image, ...ballot.pages.slice(1))
+          : encodeBilevelTiff(ballot.image, ...ballot.pages.slice(1)),
     });
     if (window.length >= limit) await flush();
   }

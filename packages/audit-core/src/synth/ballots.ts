@@ -6,6 +6,7 @@ import { drawMark } from './marks.js';
 import { planBallot, type BallotPlan, type PlanOptions } from './plan.js';
 import { Random } from './random.js';
 import { renderStyle } from './render.js';
+import { scanGreyPage } from './hart.js';
 import { drawScan, scanPage, type ScanOptions, type ScanParams } from './scan.js';
 
 /** A generated ballot: its ground truth, how it was scanned, and the bilevel scan. */
@@ -73,7 +74,8 @@ export class StylePrinter {
       first += layout.targets.length;
       const sideScan = drawScan(random, this.dpi, options);
       scan ??= sideScan;
-      pages.push(scanPage(page, sideScan, random));
+      const scanner = this.election.family === 'hart' ? scanGreyPage : scanPage;
+      pages.push(scanner(page, sideScan, random));
     }
     const [image] = pages;
     if (!scan || !image) throw new Error(`style ${plan.styleId} has no side to print`);

@@ -24,7 +24,14 @@ export interface SynthElection {
   targetShape: TargetShape;
   /** Sides printed per sheet: 2 splits each style's contests over front and back. */
   sides?: 1 | 2;
+  /**
+   * How the ballots are printed and scanned: `timing` (the default) with timing marks down both
+   * edges, bilevel TIFF; `hart` as Hart prints them (see `layoutHartStyle`), greyscale scans.
+   */
+  family?: BallotFamily;
 }
+
+export type BallotFamily = 'timing' | 'hart';
 
 export type TargetShape = 'oval' | 'box';
 
@@ -36,6 +43,8 @@ export interface ElectionOptions {
   targetShape?: TargetShape;
   /** 2 prints two-sided sheets (scanned as a two-page TIFF); 1, the default, one side. */
   sides?: 1 | 2;
+  /** The printing family; `hart` prints boxes and defaults to two sides. */
+  family?: BallotFamily;
 }
 
 const SURNAMES = [
@@ -114,8 +123,9 @@ export function makeElection(options: ElectionOptions): SynthElection {
     contests,
     styles,
     precincts,
-    targetShape: options.targetShape ?? 'oval',
-    ...(options.sides === 2 ? { sides: 2 as const } : {}),
+    targetShape: options.targetShape ?? (options.family === 'hart' ? 'box' : 'oval'),
+    ...((options.sides ?? (options.family === 'hart' ? 2 : 1)) === 2 ? { sides: 2 as const } : {}),
+    ...(options.family === 'hart' ? { family: 'hart' as const } : {}),
   };
 }
 

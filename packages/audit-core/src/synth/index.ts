@@ -8,6 +8,7 @@ export {
   type SynthPrecinct,
   type SynthStyle,
   type TargetShape as SynthTargetShape,
+  type BallotFamily,
 } from './election.js';
 export { makeSharedLayoutElection } from './shared-layout.js';
 export {
@@ -18,6 +19,7 @@ export {
   type TextLine,
 } from './layout.js';
 export { renderStyle } from './render.js';
+export { layoutHartStyle, scanGreyPage } from './hart.js';
 export { drawMark, isIntended, CLEAR_KINDS, INTENDED_KINDS, type MarkKind } from './marks.js';
 export { drawScan, scanPage, type ScanOptions, type ScanParams } from './scan.js';
 export {

@@ -1,4 +1,5 @@
 import { styleSides, type SynthElection, type TargetShape } from './election.js';
+import { layoutHartStyle } from './hart.js';
 
 export interface Rect {
   x: number;
@@ -67,6 +68,7 @@ export function layoutStyle(
   dpi = 200,
   side = 1,
 ): StyleLayout {
+  if (election.family === 'hart') return layoutHartStyle(election, styleId, dpi, side);
   const contestIds = styleSides(election, styleId)[side - 1];
   if (!contestIds) throw new Error(`style ${styleId} has no side ${side}`);
   const px = (inches: number): number => Math.round(inches * dpi);

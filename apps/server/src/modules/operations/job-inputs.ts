@@ -69,7 +69,8 @@ export async function openJobStore(deps: AppDeps, jobId: number): Promise<Opened
     if (set.fileType === 'CVR' && isChosenCvr)
       inputs.set(`input/cvr/${safeName(set.fileName)}`, set.storageKey);
   }
-  // The engine reads its own settings (accept_unreadable_cvr) from the JOB file too.
+  // The engine reads its own settings (thresholds, search window, target shape,
+  // accept_unreadable_cvr) from the JOB file.
   if (settingsFile) inputs.set('input/job.csv', settingsFile.storageKey);
   for (const file of files.filter((f) => f.fileType === 'EIF' || f.fileType === 'JSON')) {
     const text = await readBlobText(deps, file.storageKey).catch(() => '');

@@ -1,0 +1,170 @@
+import { describeAffine, fitAffine, applyAffine, type Affine, type Point } from './affine.js';
+import { findAnchors, type Anchors } from './anchors.js';
+import type { GreyImage } from './grey.js';
+import { locateTarget } from './measure.js';
+import { registerMarks, RegistrationError, type Registration } from './register.js';
+import { findTargets, type TemplateTarget } from './targets.js';
+import { estimateDpi } from './grey.js';
+import { findTimingMarks, type TimingMarks } from './timing.js';
+
+/** What a page is registered on: a template, or an exemplar that others are laid on. */
+export interface RegistrationFrame {
+  marks: TimingMarks;
+  /** Frame, corner-mark or content corners, for a layout without timing marks. */
+  anchors?: Anchors;
+  targets: TemplateTarget[];
+  dpi: number;
+}
+
+/** Timing marks down both edges: the fast path, where a style has them. */
+export const hasTimingMarks = (marks: TimingMarks): boolean =>
+  marks.left.length >= 3 && marks.right.length >= 3;
+
+/** A target's outline counts as found where its ink share beats the ring's by this much. */
+const FOUND = 0.35;
+
+/**
+ * Registers a page on a template or reference page. Timing marks where the reference has them;
+ * otherwise the page's anchors of the same kind are paired with the reference's, upright and
+ * turned 180° (a sheet fed upside down), and the transform is refined on the targets' printed
+ * outlines, which also says how many of them were found. A page on which fewer than half the
+ * targets are found is not registered.
+ */
+export function registerOn(
+  frame: RegistrationFrame,
+  page: GreyImage,
+  marks?: TimingMarks,
+): Registration {
+  if (hasTimingMarks(frame.marks))
+    return registerMarks(frame.marks, marks ?? findTimingMarks(page), frame.dpi * 0.08);
+  if (!frame.anchors)
+    throw new RegistrationError(
+      'the template has neither timing marks nor a frame or corner marks to register on',
+    );
+  const found = findAnchors(page, frame.anchors.kind);
+  if (!found)
+    throw new RegistrationError(`no ${describeKind(frame.anchors.kind)} found on the page`);
+  const from = frame.anchors.points;
+  const to = found.points;
+  let best: Registration | undefined;
+  for (const turn of [0, 2]) {
+    const pairedTo = to.map((_, i) => to[(i + turn) % 4] as Point);
+    const coarse = fitAffine(from, pairedTo);
+    if (!coarse || !plausible(coarse)) continue;
+    const anchorPairs = from.map((p, i): [Point, Point] => [p, pairedTo[i] as Point]);
+    const refined = refineOnTargets(frame, page, coarse, anchorPairs);
+    if (
+      !best ||
+      refined.matched > best.matched ||
+      (refined.matched === best.matched && refined.residual < best.residual)
+    )
+      best = refined;
+    if (best.matched >= best.total * 0.8) break;
+  }
+  if (!best || best.matched < Math.max(3, best.total * 0.5))
+    throw new RegistrationError(
+      `the page does not fit the template: ${best?.matched ?? 0} of ${best?.total ?? frame.targets.length} targets found`,
+    );
+  return best;
+}
+
+const describeKind = (kind: Anchors['kind']): string =>
+  kind === 'frame' ? 'printed frame' : kind === 'corner-marks' ? 'corner marks' : 'printing';
+
+/** Scans are within a few degrees of square and within 1.5× of the template's resolution. */
+function plausible(t: Affine): boolean {
+  const { scale } = describeAffine(t);
+  const shear = Math.abs(t.a * t.b + t.d * t.e) / (scale * scale);
+  return scale > 0.66 && scale < 1.5 && shear < 0.05;
+}
+
+/**
+ * Finds each target's printed outline near where the coarse transform puts it and fits the
+ * transform to those found, dropping the ones that disagree; a second, narrow search on the
+ * refined transform counts the targets found where the template says.
+ */
+function refineOnTargets(
+  frame: RegistrationFrame,
+  page: GreyImage,
+  coarse: Affine,
+  anchors: [Point, Point][],
+): Registration {
+  const targets = frame.targets;
+  if (targets.length < 3) return { transform: coarse, matched: 4, total: 4, residual: 0 };
+  const scale = describeAffine(coarse).scale;
+  const wide = Math.max(4, Math.round(frame.dpi * scale * 0.07));
+  // A wide search on a dozen targets spread over the page, then a narrow one on all of them.
+  const every = Math.max(1, Math.floor(targets.length / 12));
+  let pairs = locate(
+    targets.filter((_, i) => i % every === 0),
+    page,
+    coarse,
+    wide,
+  );
+  let transform = coarse;
+  const tolerance = Math.max(2, frame.dpi * scale * 0.012);
+  // The anchors join every fit: targets in one column alone would leave the other axis free.
+  const fitWith = (found: [Point, Point][]): Affine | undefined => {
+    const t = fit([...found, ...anchors]);
+    return t && plausible(t) ? t : undefined;
+  };
+  for (let round = 0; round < 3 && pairs.length >= 1; round += 1) {
+    const fitted = fitWith(pairs);
+    if (!fitted) break;
+    transform = fitted;
+    const kept = pairs.filter(([t, p]) => distance(applyAffine(transform, t), p) <= tolerance * 2);
+    if (kept.length === pairs.length || kept.length < 1) break;
+    pairs = kept;
+  }
+  const narrow = Math.max(2, Math.round(tolerance));
+  const final = locate(targets, page, transform, narrow);
+  const refit = final.length >= 1 ? fitWith(final) : undefined;
+  if (refit) transform = refit;
+  const residual = Math.sqrt(
+    final.reduce((s, [t, p]) => s + distance(applyAffine(transform, t), p) ** 2, 0) /
+      Math.max(1, final.length),
+  );
+  return { transform, matched: final.length, total: targets.length, residual };
+}
+
+function locate(
+  targets: TemplateTarget[],
+  page: GreyImage,
+  transform: Affine,
+  window: number,
+): [Point, Point][] {
+  const pairs: [Point, Point][] = [];
+  for (const t of targets) {
+    const found = locateTarget(page, t, transform, window);
+    if (found.score >= FOUND)
+      pairs.push([
+        { x: Math.round(t.cx), y: Math.round(t.cy) },
+        { x: found.x, y: found.y },
+      ]);
+  }
+  return pairs;
+}
+
+function fit(pairs: [Point, Point][]): Affine | undefined {
+  return (
+    fitAffine(
+      pairs.map(([t]) => t),
+      pairs.map(([, p]) => p),
+    ) ?? undefined
+  );
+}
+
+const distance = (p: Point, q: Point): number => Math.hypot(p.x - q.x, p.y - q.y);
+
+/**
+ * A page as a reference for others to be laid on (the first exemplar of a style): its timing
+ * marks, or else its anchors and the target outlines it shows. Undefined when it has neither.
+ */
+export function frameOf(page: GreyImage): RegistrationFrame | undefined {
+  const dpi = estimateDpi(page);
+  const marks = findTimingMarks(page);
+  if (hasTimingMarks(marks)) return { marks, targets: [], dpi };
+  const anchors = findAnchors(page);
+  if (!anchors) return undefined;
+  return { marks: { left: [], right: [] }, anchors, targets: findTargets(page), dpi };
+}
