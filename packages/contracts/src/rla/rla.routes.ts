@@ -5,6 +5,7 @@ import {
   rlaAuditBallotListSchema,
   rlaBallotParamsSchema,
   rlaBoardBallotListSchema,
+  rlaCandidatesSchema,
   rlaParamsSchema,
   rlaReadingBodySchema,
   rlaRetrievalSchema,
@@ -24,6 +25,15 @@ export const rlaRoutes = {
     tags,
     params: rlaParamsSchema,
     response: rlaAnswerSchema,
+  }),
+  candidates: defineRoute({
+    method: 'GET',
+    path: '/rla/:jobId/contests',
+    summary:
+      "The contests the job's CVR reports, with margins over the manifest, and who may sit on a board (Auditor)",
+    tags,
+    params: rlaParamsSchema,
+    response: rlaCandidatesSchema,
   }),
   start: defineRoute({
     method: 'POST',

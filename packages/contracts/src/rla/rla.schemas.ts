@@ -184,3 +184,23 @@ export const rlaRetrievalSchema = z.object({ items: z.array(rlaRetrievalRowSchem
 export type RlaRetrievalRow = z.infer<typeof rlaRetrievalRowSchema>;
 
 export const rlaSavedSchema = z.object({ message: z.string(), rla: rlaSchema });
+
+/** A contest the job's CVR reports, offered for the audit with its reported margin. */
+export const rlaCandidateContestSchema = rlaContestSchema.pick({
+  id: true,
+  name: true,
+  vote_for: true,
+  votes: true,
+  winners: true,
+  margin_votes: true,
+  diluted_margin: true,
+});
+export const rlaCandidatesSchema = z.object({
+  cvr_file: z.string(),
+  manifest_file: z.string(),
+  ballots: z.number(),
+  contests: z.array(rlaCandidateContestSchema),
+  /** People who can open the job, to sit on audit boards. */
+  people: z.array(z.object({ id: z.number(), name: z.string(), email: z.string() })),
+});
+export type RlaCandidates = z.infer<typeof rlaCandidatesSchema>;

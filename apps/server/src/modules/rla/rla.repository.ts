@@ -1,5 +1,12 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { rlaAudits, rlaBallots, rlaRounds, users } from '../../db/schema.js';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import {
+  auditJobMembers,
+  electionMembers,
+  rlaAudits,
+  rlaBallots,
+  rlaRounds,
+  users,
+} from '../../db/schema.js';
 import type { Executor } from '../../platform/db/database.js';
 
 export type RlaRow = typeof rlaAudits.$inferSelect;
@@ -51,4 +58,40 @@ export async function userNames(
   return new Map(
     rows.map((r) => [r.id, { name: `${r.first} ${r.last}`.trim() || r.email, email: r.email }]),
   );
+}
+
+/** The job's members and its election's members: the people a board can be made of. */
+export async function jobPeople(db: Executor, jobId: number, electionId: number) {
+  const rows = await db
+    .selectDistinct({
+      id: users.id,
+      first: users.firstName,
+      last: users.lastName,
+      email: users.email,
+    })
+    .from(users)
+    .where(
+      or(
+        inArray(
+          users.id,
+          db
+            .select({ id: auditJobMembers.userId })
+            .from(auditJobMembers)
+            .where(eq(auditJobMembers.jobId, jobId)),
+        ),
+        inArray(
+          users.id,
+          db
+            .select({ id: electionMembers.userId })
+            .from(electionMembers)
+            .where(eq(electionMembers.electionId, electionId)),
+        ),
+      ),
+    )
+    .orderBy(asc(users.id));
+  return rows.map((r) => ({
+    id: r.id,
+    name: `${r.first} ${r.last}`.trim() || r.email,
+    email: r.email,
+  }));
 }

@@ -18,6 +18,7 @@ import {
   assertAuditor,
   boardOf,
   enterReading,
+  listCandidates,
   loadRla,
   loadStartedRla,
   startNextRound,
@@ -53,6 +54,10 @@ export function registerRlaRoutes(app: FastifyInstance, auth: Authenticator, dep
   registerRoute(app, auth, r.get, {
     access: 'session',
     handler: async ({ user, params }) => ({ rla: await rlaAnswer(deps, user, params.jobId) }),
+  });
+  registerRoute(app, auth, r.candidates, {
+    access: 'session',
+    handler: async ({ user, params }) => listCandidates(deps, user, params.jobId),
   });
   registerRoute(app, auth, r.start, {
     access: 'session',

@@ -10,11 +10,12 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { canRunJob, loadJob, type LoadedJob } from '../audit-jobs/index.js';
 import { findUserById, type UserRow } from '../users/index.js';
 import { drawBallots, readCvr, saveRound } from './rla.draw.js';
-import { findRlaInputs } from './rla.inputs.js';
+import { findRlaInputs, recordedVotes, streamCvr } from './rla.inputs.js';
 import { measureContests } from './rla.measure.js';
 import {
   findBallot,
   findRlaOfJob,
+  jobPeople,
   listBallots,
   listRounds,
   type RlaBallotRow,
@@ -305,4 +306,55 @@ async function closeRoundIfRead(tx: Executor, rla: RlaRow, userId: number): Prom
     action: 'round-measured',
     data: { round: current.number, results, status },
   });
+}
+
+/** The contests the CVR reports, with margins over the manifest, and who may sit on a board. */
+export async function listCandidates(deps: AppDeps, user: UserRow, jobId: number) {
+  const { job } = await loadRla(deps, user, jobId);
+  assertAuditor(user, job);
+  const inputs = await findRlaInputs(deps, jobId, {});
+  const ballots = inputs.manifest.batches.reduce((sum, b) => sum + b.count, 0);
+  const tallies = new Map<string, Record<string, number>>();
+  const contests = await streamCvr(deps, inputs, (ballot, known) => {
+    for (const definition of known) {
+      const tally = tallies.get(definition.id) ?? {};
+      tallies.set(definition.id, tally);
+      for (const option of recordedVotes(ballot, definition))
+        tally[option] = (tally[option] ?? 0) + 1;
+    }
+  });
+  const candidates = await Promise.all(
+    (await jobPeople(deps.database.db, jobId, job.row.job.electionId)).map(async (person) => {
+      const row = await findUserById(deps.database.db, person.id);
+      const canOpen =
+        row &&
+        (await loadJob(deps.database.db, row, jobId).then(
+          () => true,
+          () => false,
+        ));
+      return canOpen ? person : null;
+    }),
+  );
+  return {
+    cvr_file: inputs.cvrName,
+    manifest_file: inputs.manifestName,
+    ballots,
+    contests: contests.map((c) => {
+      const votes = {
+        ...Object.fromEntries(c.options.map((o) => [o.id, 0])),
+        ...tallies.get(c.id),
+      };
+      const outcome = contestOutcome({ id: c.id, voteFor: c.voteFor, votes, ballots });
+      return {
+        id: c.id,
+        name: c.name,
+        vote_for: Math.max(1, c.voteFor),
+        votes,
+        winners: outcome.winners,
+        margin_votes: outcome.marginVotes,
+        diluted_margin: outcome.dilutedMargin,
+      };
+    }),
+    people: candidates.filter((p) => p !== null),
+  };
 }

@@ -5,6 +5,7 @@ import {
   type Rla,
   type RlaAuditBallot,
   type RlaBoardBallot,
+  type RlaCandidates,
   type RlaRetrievalRow,
 } from '@scrutineer/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -89,6 +90,28 @@ const enter = (jobId: number, ballotId: number, member: Account, body: unknown) 
   );
 
 describe('starting a risk-limiting audit', () => {
+  it('offers the CVR contests with their margins and the people who can sit on a board', async () => {
+    const jobId = await readyJob('RLA candidates');
+    const answer = await server.call<RlaCandidates>('GET', `/rla/${jobId}/contests`, {
+      token: auditor.token,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ cvr_file: 'CVR_Export.csv', ballots: 200 });
+    expect(answer.body.contests.map((c) => [c.id, c.winners, c.diluted_margin])).toEqual([
+      ['Mayor', ['Alice'], 0.2],
+      ['Council', ['Carol', 'Dan'], 0.9],
+    ]);
+    const people = answer.body.people.map((p) => p.id);
+    expect(people).toEqual(expect.arrayContaining([auditor.id, first.id, second.id, outsider.id]));
+    expect(people).not.toContain(stranger.id);
+    expect(
+      (await server.call('GET', `/rla/${jobId}/contests`, { token: first.token })).status,
+    ).toBe(403);
+    expect(
+      (await server.call('GET', `/rla/${jobId}/contests`, { token: stranger.token })).status,
+    ).toBe(404);
+  });
+
   it('refuses those who may not run it and bad input, saving nothing', async () => {
     const jobId = await readyJob('RLA refusals');
     expect((await server.call('GET', `/rla/${jobId}`, { token: first.token })).body).toEqual({
