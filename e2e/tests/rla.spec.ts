@@ -161,6 +161,7 @@ test('an Auditor runs a risk-limiting audit on the demo election: two rounds, on
   await page.getByRole('tab', { name: 'Risk-Limiting Audit' }).click();
   await expect(page.getByText('Round 1 ended short of the risk limit')).toBeVisible();
   await expect(page.getByText('1-vote overstatement')).toBeVisible();
+  await page.getByText('1-vote overstatement').scrollIntoViewIfNeeded();
   await screenshot(page, 'rla-round-1-measured');
   await page.getByRole('button', { name: 'Draw Next Round' }).click();
   await expect(page.getByText('Round 2: ')).toBeVisible();
@@ -181,5 +182,6 @@ test('an Auditor runs a risk-limiting audit on the demo election: two rounds, on
   await expect(rounds.getByRole('row')).toHaveCount(3);
   await expect(rounds.getByRole('row').nth(1)).toContainText('1 / 0');
   await expect(rounds.getByRole('row').nth(2)).toContainText('Risk limit met');
+  await rounds.scrollIntoViewIfNeeded();
   await screenshot(page, 'rla-report');
 });
