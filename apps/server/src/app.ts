@@ -23,6 +23,7 @@ import { registerAuditJobsModule } from './modules/audit-jobs/index.js';
 import { registerAuditTypesModule, seedArgSpecs } from './modules/audit-types/index.js';
 import { registerJobAttachmentsModule } from './modules/job-attachments/index.js';
 import { registerJobSettingsModule } from './modules/job-settings/index.js';
+import { registerRlaModule } from './modules/rla/index.js';
 import { registerOperationsModule } from './modules/operations/index.js';
 import { registerToolsModule } from './modules/tools/index.js';
 import { findSessionUser, registerAuthRoutes } from './modules/auth/index.js';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const runtime = await registerOperationsModule(api, authenticator, deps);
       registerToolsModule(api, authenticator, deps, runtime);
       registerJobAttachmentsModule(api, authenticator, deps);
+      registerRlaModule(api, authenticator, deps);
       registerProjectsModule(api, authenticator, deps);
       registerPackagesModule(api, authenticator, deps);
       registerPaymentsModule(api, authenticator, deps);

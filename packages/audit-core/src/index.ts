@@ -6,3 +6,4 @@ export * from './synth/index.js';
 export * from './archive/index.js';
 export * from './storage/index.js';
 export * from './stages/index.js';
+export * from './rla/index.js';

@@ -60,3 +60,7 @@ export * from './operations/operation.routes.js';
 export * from './operations/tool.schemas.js';
 export * from './operations/tool.routes.js';
 export * from './common/route-access.js';
+
+export * from './rla/rla.messages.js';
+export * from './rla/rla.schemas.js';
+export * from './rla/rla.routes.js';

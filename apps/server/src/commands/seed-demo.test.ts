@@ -53,6 +53,9 @@ describe('demo data on first start', () => {
     expect(files.body.items).toContainEqual(
       expect.objectContaining({ file_name: 'EIF_Mono_demo_audit.json', file_type: 'EIF' }),
     );
+    expect(files.body.items).toContainEqual(
+      expect.objectContaining({ file_name: 'BMF_Mono_demo_audit.csv', file_type: 'BMF' }),
+    );
   });
 
   it("runs the demo job's stages from precheck to genreport", async () => {

@@ -25,6 +25,16 @@ import type { UserRow } from '../modules/users/index.js';
 /** Ballots in the demo election: enough to show every stage, quick to generate at first start. */
 const DEMO_BALLOTS = 60;
 
+const DEMO_BATCH_SIZE = 20;
+
+/** The demo's ballot manifest (ColoradoRLA's columns): one row per batch of paper ballots. */
+function demoManifest(): string {
+  const rows = ['CountyID,ScannerID,BatchID,NumBallots,StorageLocation'];
+  for (let batch = 1; batch * DEMO_BATCH_SIZE <= DEMO_BALLOTS; batch += 1)
+    rows.push(`Mono,1,${batch},${DEMO_BATCH_SIZE},Bridgeport vault shelf ${batch}`);
+  return `${rows.join('\n')}\n`;
+}
+
 /**
  * A small generated election for a first look: a district, an election with its ballot image
  * archive and Dominion vote records (with planted discrepancies, a swapped batch among them), and an audit job whose
@@ -62,7 +72,7 @@ export async function seedDemoElection(deps: AppDeps, auditor: UserRow): Promise
       synth,
       {
         count: DEMO_BALLOTS,
-        batchSize: 20,
+        batchSize: DEMO_BATCH_SIZE,
         misreads: 2,
         missing: 1,
         extra: 1,
@@ -123,6 +133,15 @@ export async function seedDemoElection(deps: AppDeps, auditor: UserRow): Promise
       fileName: 'EIF_Mono_demo_audit.json',
       fileType: 'EIF',
       content: Buffer.from(JSON.stringify(synth, null, 2)),
+      userId: auditor.id,
+    });
+    // The paper's inventory for a risk-limiting audit: every printed ballot, batch by batch.
+    await storeJobFile(deps, {
+      jobId: job.row.job.id,
+      jobAddress: job.row.job.address,
+      fileName: 'BMF_Mono_demo_audit.csv',
+      fileType: 'BMF',
+      content: Buffer.from(demoManifest()),
       userId: auditor.id,
     });
   } finally {

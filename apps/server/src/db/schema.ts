@@ -322,3 +322,4 @@ export * from './schema-admin.js';
 export * from './schema-funding.js';
 export * from './schema-chat.js';
 export * from './schema-operations.js';
+export * from './schema-rla.js';

@@ -61,6 +61,13 @@ function validBody(route: RouteContract): unknown {
       return { ...district };
     case 'PUT /audit-jobs/:id':
       return { name: job.name, description: job.description, election_id: election.id };
+    case 'POST /rla/:jobId':
+      return {
+        contest_ids: ['1'],
+        risk_limit: 10,
+        seed: '12345678901234567890',
+        boards: [{ name: 'Board 1', member_ids: [member.id, admin.id] }],
+      };
     case 'POST /district-contacts/:districtId':
       return { name: 'Pat Clerk', title: 'Registrar', email: 'pat@example.org' };
     default:

@@ -1,5 +1,5 @@
 /** Job file types (spec part 3 §9) with their labels. */
-export const JOB_FILE_TYPES = ['JOB', 'EIF', 'BOF', 'STC', 'JSON'] as const;
+export const JOB_FILE_TYPES = ['JOB', 'EIF', 'BOF', 'STC', 'JSON', 'BMF'] as const;
 export type JobFileType = (typeof JOB_FILE_TYPES)[number];
 export const JOB_FILE_TYPE_LABELS: Record<JobFileType, string> = {
   JOB: 'Job Configuration',
@@ -7,6 +7,7 @@ export const JOB_FILE_TYPE_LABELS: Record<JobFileType, string> = {
   BOF: 'Ballot Options',
   STC: 'Manual Styles to Contests',
   JSON: 'Election Json',
+  BMF: 'Ballot Manifest',
 };
 /** Election file types a job adopts from its election. */
 export const ADOPTED_FILE_TYPES = ['BIA', 'CVR', 'BSM'] as const;

@@ -15,6 +15,7 @@ const funding = () => import('../../features/funding/components/pages');
 const chat = () => import('../../features/chat/components/pages');
 const operations = () => import('../../features/operations/components/pages');
 const tools = () => import('../../features/tools/components/pages');
+const rla = () => import('../../features/rla/components/pages');
 const restartRds = () => import('../../features/admin/components/restart-rds-button');
 
 /** The audit job page with the operations, chat and tools features' tabs. */
@@ -25,7 +26,8 @@ async function auditJobPage() {
     { DiscussionPanel },
     { ToolsPanel },
     { RestartRdsButton },
-  ] = await Promise.all([auditJobs(), operations(), chat(), tools(), restartRds()]);
+    { RlaPanel },
+  ] = await Promise.all([auditJobs(), operations(), chat(), tools(), restartRds(), rla()]);
   const panels = {
     operations: (job: AuditJob) => (
       <OperationsPanel
@@ -36,6 +38,7 @@ async function auditJobPage() {
       />
     ),
     discussion: (job: AuditJob) => <DiscussionPanel jobId={job.id} />,
+    rla: (job: AuditJob) => <RlaPanel job={job} />,
     tools: (job: AuditJob) => (
       <ToolsPanel
         jobId={job.id}

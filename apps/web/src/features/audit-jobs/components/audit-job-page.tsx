@@ -16,13 +16,14 @@ import { JobAttachments } from './job-attachments';
 import { JobFilesTab } from './job-files-tab';
 import { JobOverviewForm } from './job-overview-form';
 
-type JobTab = 'overview' | 'files' | 'operations' | 'discussion' | 'tools';
+type JobTab = 'overview' | 'files' | 'operations' | 'discussion' | 'tools' | 'rla';
 
 /** Tabs other features provide, handed in by the routes (features do not import each other). */
 export interface JobPanels {
   operations?: (job: AuditJob) => ReactNode;
   discussion?: (job: AuditJob) => ReactNode;
   tools?: (job: AuditJob) => ReactNode;
+  rla?: (job: AuditJob) => ReactNode;
 }
 
 /** /audit-jobs/{id}; `new` (with an optional `electionId`) creates a job. */
@@ -82,6 +83,7 @@ export function AuditJobPage({ panels = {} }: { panels?: JobPanels }) {
           <Tab value="operations" label="Audit Operations" disabled={isNew} />
           <Tab value="discussion" label="Discussion" disabled={isNew} />
           <Tab value="tools" label="Tools" disabled={isNew} />
+          {panels.rla && <Tab value="rla" label="Risk-Limiting Audit" disabled={isNew} />}
           <Tab value="election" label="Election" disabled={!election} />
         </Tabs>
         <Box role="tabpanel" aria-label={shown} sx={{ p: { xs: 2, md: 3 } }}>
@@ -111,6 +113,7 @@ export function AuditJobPage({ panels = {} }: { panels?: JobPanels }) {
             ))}
           {shown === 'tools' &&
             (panels.tools && job.data ? panels.tools(job.data) : <ComingSoon what="Tools" />)}
+          {shown === 'rla' && panels.rla && job.data && panels.rla(job.data)}
         </Box>
       </Paper>
     </>

@@ -1,0 +1,1 @@
+export { registerRlaRoutes as registerRlaModule } from './rla.routes.js';

@@ -1,0 +1,130 @@
+import { writeDominionCsv, type CvrBallot } from '@scrutineer/audit-core';
+import { expect } from 'vitest';
+import type { TestServer } from './harness.js';
+import { postForm } from './jobs-fixtures.js';
+import { newBlobKey } from '../platform/storage/index.js';
+import { insertUpload } from '../modules/uploads/uploads.repository.js';
+
+/** 200 ballots in four batches of 50: Mayor Alice 120 to Bob 80, Council (vote for 2) wide. */
+export const BATCHES = ['1', '2', '3', '4'];
+export const PER_BATCH = 50;
+
+export function mayorOf(batch: string, position: number): string {
+  const i = (Number(batch) - 1) * PER_BATCH + position - 1;
+  return i % 5 < 3 ? 'Alice' : 'Bob';
+}
+export const councilOf = (batch: string, position: number): string[] =>
+  (Number(batch) - 1) * PER_BATCH + position <= 10 ? ['Carol', 'Eve'] : ['Carol', 'Dan'];
+
+function* ballots(): Generator<CvrBallot> {
+  for (const batch of BATCHES)
+    for (let position = 1; position <= PER_BATCH; position += 1) {
+      const mark = (optionId: string) => ({ optionId, rank: 1, isVote: true });
+      yield {
+        id: `1-${batch}-${position}`,
+        source: { file: 'CVR_Export.csv' },
+        tabulator: '1',
+        batch,
+        record: String(position),
+        contests: [
+          {
+            contestId: 'mayor',
+            marks: [mark(mayorOf(batch, position))],
+            overvotes: 0,
+            undervotes: 0,
+          },
+          {
+            contestId: 'council',
+            marks: councilOf(batch, position).map(mark),
+            overvotes: 0,
+            undervotes: 0,
+          },
+        ],
+      };
+    }
+}
+
+export async function dominionCsv(): Promise<string> {
+  let text = '';
+  for await (const line of writeDominionCsv({
+    contests: [
+      {
+        id: 'mayor',
+        name: 'Mayor',
+        voteFor: 1,
+        ranks: 0,
+        options: [
+          { id: 'Alice', name: 'Alice' },
+          { id: 'Bob', name: 'Bob' },
+        ],
+      },
+      {
+        id: 'council',
+        name: 'Council',
+        voteFor: 2,
+        ranks: 0,
+        options: [
+          { id: 'Carol', name: 'Carol' },
+          { id: 'Dan', name: 'Dan' },
+          { id: 'Eve', name: 'Eve' },
+        ],
+      },
+    ],
+    ballots: ballots(),
+  }))
+    text += line;
+  return text;
+}
+
+export const MANIFEST = [
+  'CountyID,ScannerID,BatchID,NumBallots,StorageLocation',
+  ...BATCHES.map((b) => `Test County,1,${b},${PER_BATCH},Vault shelf ${b}`),
+].join('\n');
+
+/**
+ * Stores a Dominion CSV as a finished CVR set of the election, as the demo data does: the
+ * upload API takes zips only, and no reader opens a CSV inside a zip.
+ */
+export async function storeCvrSet(
+  server: TestServer,
+  electionId: number,
+  userId: number,
+  fileName = 'CVR_Export.csv',
+): Promise<void> {
+  const bytes = Buffer.from(await dominionCsv());
+  const key = newBlobKey(`elections/${electionId}/sets`);
+  await server.deps.blobs.put(key, bytes);
+  await insertUpload(server.deps.database.db, {
+    kind: 'set',
+    electionId,
+    fileName,
+    fileType: 'CVR',
+    description: 'Test vote records',
+    contentType: 'text/csv',
+    chunkCount: 1,
+    chunkSize: bytes.length,
+    fileSize: bytes.length,
+    size: bytes.length,
+    status: 'Uploaded',
+    storageKey: key,
+    uploadedBy: userId,
+    completedAt: new Date(),
+  });
+}
+
+/** Uploads the ballot manifest as the job's BMF file through the API. */
+export async function uploadManifest(
+  server: TestServer,
+  token: string,
+  jobId: number,
+  text = MANIFEST,
+) {
+  const answer = await postForm(
+    server,
+    '/job-settings/upload',
+    token,
+    { job_id: String(jobId), file_type: 'BMF' },
+    [{ field: 'file', name: 'ballot-manifest.csv', type: 'text/csv', content: text }],
+  );
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+}
