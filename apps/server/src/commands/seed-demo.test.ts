@@ -79,7 +79,9 @@ describe('demo data on first start', () => {
       'adjudicate',
       'genreport',
     ])
-      ended.push(`${operation} ${(await runStage(server, token, job.id, operation)).status}`);
+      ended.push(
+        `${operation} ${(await runStage(server, token, job.id, operation, 300_000)).status}`,
+      );
     expect(ended).toEqual(ended.map((line) => `${line.split(' ')[0]} SUCCESS`));
     const adjudications = await server.call<{ items: { kind: string }[] }>(
       'GET',

@@ -37,12 +37,21 @@ export async function startQueue(
     schedule: false,
     maintenanceIntervalSeconds: 120,
   };
+  // pg-boss records a handler's end without awaiting it; once the queue has stopped (and the
+  // embedded database may be closed) such late writes are dropped instead of rejecting unheard.
+  // The pipeline's own heartbeats settle work that ended after the stop.
+  let stopped = false;
   const boss =
     database.kind === 'postgres' && database.url
       ? new PgBoss({ ...common, connectionString: database.url, max: 4 })
       : new PgBoss({
           ...common,
-          db: { executeSql: (text, values) => database.executeSql(text, values as unknown[]) },
+          db: {
+            executeSql: (text, values) =>
+              stopped
+                ? Promise.resolve({ rows: [] })
+                : database.executeSql(text, values as unknown[]),
+          },
         });
   boss.on('error', onError);
   await boss.start();
@@ -77,6 +86,7 @@ export async function startQueue(
     async stop() {
       for (const id of workers.splice(0)) await boss.offWork({ id }).catch(() => undefined);
       await boss.stop({ graceful: true, timeout: 5000, wait: true });
+      stopped = true;
     },
   };
 }
