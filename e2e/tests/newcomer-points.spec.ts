@@ -156,8 +156,8 @@ test('districts: a name in place of an id is not found, a User with no plan gets
 
   const { token, districtId, electionId } = await createElection(
     request,
-    'Glenn',
-    'Glenn General 2024',
+    'Kern',
+    'Kern General 2024',
   );
   const observer = await addMember(request, token, electionId, 'Observer', {
     first: 'Olive',
@@ -165,8 +165,8 @@ test('districts: a name in place of an id is not found, a User with no plan gets
   });
   await apiCall(request, token, 'POST', '/upload-district-requests', {
     district_id: districtId,
-    name: 'Glenn Registrar',
-    email: 'registrar@glenn.example.org',
+    name: 'Kern Registrar',
+    email: 'registrar@kern.example.org',
     valid_through: isoDay(10),
   });
   await page.evaluate(() => localStorage.clear());
@@ -176,7 +176,7 @@ test('districts: a name in place of an id is not found, a User with no plan gets
   await page.getByRole('tab', { name: 'Upload Requests' }).click();
   await expect(page).toHaveURL(/activetab=UploadRequests/);
   const row = page.getByRole('grid', { name: 'Upload requests' }).getByRole('row', {
-    name: /Glenn Registrar/,
+    name: /Kern Registrar/,
   });
   await expect(row).toContainText('Valid');
   await expect(row.getByRole('button')).toHaveCount(0);

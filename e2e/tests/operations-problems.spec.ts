@@ -32,24 +32,24 @@ test('a stage that leaves a sheet unread shows "finished with problems" with the
   test.setTimeout(600_000);
   const { token: adminToken, electionId } = await createElection(
     request,
-    'Plumas',
-    'Plumas General 2024',
+    'Merced',
+    'Merced General 2024',
   );
   const auditor = await addMember(request, adminToken, electionId, 'Auditor', {
     first: 'Pat',
     last: 'Problems',
   });
   const election = await generateElection('e2e-problems', 30);
-  await uploadBytes(request, adminToken, electionId, 'plumas-ballots.zip', 'BIA', election.images);
+  await uploadBytes(request, adminToken, electionId, 'merced-ballots.zip', 'BIA', election.images);
   await uploadBytes(
     request,
     adminToken,
     electionId,
-    'plumas-damaged.zip',
+    'merced-damaged.zip',
     'BIA',
     await damagedArchive(),
   );
-  await uploadBytes(request, adminToken, electionId, 'plumas-cvr.zip', 'CVR', election.cvr);
+  await uploadBytes(request, adminToken, electionId, 'merced-cvr.zip', 'CVR', election.cvr);
   await signIn(page, auditor);
   const token = await page.evaluate(
     () =>
@@ -57,7 +57,7 @@ test('a stage that leaves a sheet unread shows "finished with problems" with the
         .access_token,
   );
   const job = await apiCall<{ id: number }>(request, token, 'POST', '/audit-jobs', {
-    name: 'Plumas image audit',
+    name: 'Merced image audit',
     election_id: electionId,
   });
   await apiCall(
