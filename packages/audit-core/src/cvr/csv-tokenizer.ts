@@ -36,8 +36,22 @@ export class CsvTokenizer {
   private width = 0;
   private quotedValue = '';
 
-  /** `name` starts the messages of errors, as in `CVR_Export.csv row 12: …`. */
-  constructor(private readonly name = 'CSV') {}
+  /**
+   * `name` starts the messages of errors, as in `CVR_Export.csv row 12: …`. To go on reading a
+   * file part of which was read by other means, give the lines already read (`linesRead`): the
+   * text then starts mid-file, with no byte-order mark to drop, in a file whose lines end with
+   * `\n` or `\r\n`.
+   */
+  constructor(
+    private readonly name = 'CSV',
+    linesRead?: number,
+  ) {
+    if (linesRead !== undefined) {
+      this.line = linesRead;
+      this.isFirst = false;
+      this.lineEnd = 'lf';
+    }
+  }
 
   /**
    * Takes the next chunk; returns its records, read as they are iterated, so that each can be

@@ -1,19 +1,33 @@
-import { readCsvBatches, readHead, type CsvBatch, type CsvRow } from './csv.js';
-import {
-  DOMINION_FIELDS,
-  parseDominionHeader,
-  type DominionCsvLayout,
-  type DominionField,
-} from './dominion-csv-header.js';
-import type { ContestVote, CvrBallot, CvrMark } from './model.js';
+import { endOfRecords } from './csv-bytes.js';
+import { CsvTokenizer } from './csv-tokenizer.js';
+import { readCsvBatches, readHead, type CsvBatch } from './csv.js';
+import { streamBallotsFromBytes, toBuffer, type ByteStart } from './dominion-csv-bytes.js';
+import { parseDominionHeader, type DominionCsvLayout } from './dominion-csv-header.js';
+import { planRows, toBallot } from './dominion-csv-rows.js';
+import type { CvrBallot } from './model.js';
 import { DuplicateGuard, ProblemLog, type CvrReader } from './reader.js';
 import type { CvrSource } from './source.js';
+
+/** How to read the data rows: from bytes where they allow it (the default), or as text. */
+export interface DominionCsvOptions {
+  path?: 'bytes' | 'text';
+}
+
+/** A header larger than this is not looked for in bytes; the text path reads it. */
+const MAX_HEADER_BYTES = 16 * 1024 * 1024;
 
 /**
  * Opens a Dominion CVR_Export CSV: reads the four header rows now and streams ballots after.
  * Throws when the header is not Dominion's; bad data rows become problems, by line.
  */
-export async function openDominionCsv(source: CvrSource): Promise<CvrReader> {
+export async function openDominionCsv(
+  source: CvrSource,
+  options: DominionCsvOptions = {},
+): Promise<CvrReader> {
+  if (options.path !== 'text') {
+    const fromBytes = await openFromBytes(source);
+    if (fromBytes) return fromBytes;
+  }
   const batches = readCsvBatches(source);
   const { head, rest } = await readHead(batches, 4);
   const layout = parseDominionHeader(head.map((row) => row.cells));
@@ -22,13 +36,67 @@ export async function openDominionCsv(source: CvrSource): Promise<CvrReader> {
     throw new Error(`${source.name}: not a Dominion CVR_Export: ${layout}`);
   }
   const log = new ProblemLog();
+  return readerOf(layout, log, streamBallots(source.name, rest, layout, log));
+}
+
+function readerOf(
+  layout: DominionCsvLayout,
+  log: ProblemLog,
+  ballots: AsyncIterable<CvrBallot>,
+): CvrReader {
   return {
     format: 'dominion-csv',
     election: layout.election,
     contests: layout.contests,
     problems: log.problems,
-    ballots: streamBallots(source.name, rest, layout, log),
+    ballots,
   };
+}
+
+/**
+ * The reader on the byte path, or undefined when the header is not plainly four records with
+ * `\n` or `\r\n` line ends and a Dominion layout: the text path then reads (or refuses) it.
+ */
+async function openFromBytes(source: CvrSource): Promise<CvrReader | undefined> {
+  const stream = source.open();
+  const chunks = (stream as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+  let head = Buffer.alloc(0);
+  let cut = -1;
+  while (cut < 0 && head.length <= MAX_HEADER_BYTES) {
+    const next = await chunks.next();
+    if (next.done) break;
+    head = Buffer.concat([head, toBuffer(next.value)]);
+    cut = endOfRecords(head, 4);
+  }
+  const start = cut < 0 ? undefined : byteStart(source.name, head, cut, chunks);
+  const layout = start && parseDominionHeader(start.header);
+  if (!start || !layout || typeof layout === 'string') {
+    stream.destroy();
+    return undefined;
+  }
+  const log = new ProblemLog();
+  return readerOf(layout, log, streamBallotsFromBytes(start, planRows(layout), log));
+}
+
+/** The header's cells as the text path reads them, if they are the four records found. */
+function byteStart(
+  file: string,
+  head: Buffer,
+  cut: number,
+  chunks: AsyncIterator<unknown>,
+): (ByteStart & { header: string[][] }) | undefined {
+  const text = head.toString('utf8', 0, cut);
+  if (/\r(?!\n)/.test(text)) return undefined;
+  let rows;
+  try {
+    rows = [...new CsvTokenizer(file).end(text)];
+  } catch {
+    return undefined;
+  }
+  const linesRead = text.split('\n').length - 1;
+  if (rows.length !== 4 || rows[3]?.line !== linesRead) return undefined;
+  const header = rows.map((row) => row.cells);
+  return { file, bytes: head.subarray(cut), chunks, linesRead, header };
 }
 
 async function* streamBallots(
@@ -45,113 +113,4 @@ async function* streamBallots(
       if (ballot) yield guard.check(ballot);
     }
   }
-}
-
-/** What every row is read with, worked out once from the header. */
-interface RowPlan {
-  width: number;
-  field: Record<DominionField, number>;
-  /** Choice columns by contest, in header order, each with the mark a `1` stands for. */
-  contests: { id: string; voteFor: number; columns: { index: number; mark: CvrMark }[] }[];
-}
-
-function planRows(layout: DominionCsvLayout): RowPlan {
-  const field = {} as Record<DominionField, number>;
-  for (const name of DOMINION_FIELDS) field[name] = layout.fields.get(name) ?? -1;
-  const contests: RowPlan['contests'] = [];
-  for (const column of layout.columns) {
-    let group = contests.find((c) => c.id === column.contest.id);
-    if (!group) {
-      group = { id: column.contest.id, voteFor: column.contest.voteFor, columns: [] };
-      contests.push(group);
-    }
-    // One mark object per column, shared by every ballot marking it: a county's worth of
-    // identical marks would otherwise be most of what the reader allocates.
-    const mark: CvrMark = { optionId: column.optionId, rank: 1, isVote: true };
-    if (column.isWriteIn) mark.isWriteIn = true;
-    group.columns.push({ index: column.index, mark: Object.freeze(mark) });
-  }
-  return { width: (layout.columns.at(-1)?.index ?? 0) + 1, field, contests };
-}
-
-function toBallot(
-  file: string,
-  row: CsvRow,
-  plan: RowPlan,
-  log: ProblemLog,
-): CvrBallot | undefined {
-  const { cells, line } = row;
-  if (cells.length < plan.width) {
-    const message = `row ${line}: ${cells.length} cells, the header has ${plan.width}`;
-    log.error('malformed-row', file, line, message);
-    return undefined;
-  }
-  const contests = readContests(file, row, plan, log);
-  if (!contests) return undefined;
-  const at = plan.field;
-  const tabulator = cellText(cells, at.tabulatornum);
-  const batch = cellText(cells, at.batchid);
-  const record = cellText(cells, at.recordid);
-  const imprintedId = cellText(cells, at.imprintedid);
-  const cvrNumber = cellText(cells, at.cvrnumber);
-  const id =
-    tabulator && batch && record
-      ? `${tabulator}-${batch}-${record}`
-      : (imprintedId ?? cvrNumber ?? `row ${line}`);
-  return {
-    id,
-    source: { file, row: line },
-    cvrNumber,
-    tabulator,
-    batch,
-    record,
-    imprintedId,
-    countingGroup: cellText(cells, at.countinggroup),
-    precinctPortion: cellText(cells, at.precinctportion),
-    style: cellText(cells, at.ballottype),
-    contests,
-  };
-}
-
-/** A metadata cell's text, or undefined when it is blank or missing. */
-function cellText(cells: string[], index: number): string | undefined {
-  const value = cells[index]?.trim();
-  return value === '' ? undefined : value;
-}
-
-/** The contests a row has cells for (a blank cell: not on this card), or undefined if malformed. */
-function readContests(
-  file: string,
-  row: CsvRow,
-  plan: RowPlan,
-  log: ProblemLog,
-): ContestVote[] | undefined {
-  const contests: ContestVote[] = [];
-  for (const contest of plan.contests) {
-    let marks: CvrMark[] | undefined;
-    for (const column of contest.columns) {
-      let cell = row.cells[column.index] ?? '';
-      if (cell.length !== 1) cell = cell.trim();
-      if (cell === '') continue;
-      if (cell !== '0' && cell !== '1') {
-        const message = `row ${row.line} column ${column.index + 1}: "${cell}" is not 0 or 1`;
-        log.error('malformed-row', file, row.line, message);
-        return undefined;
-      }
-      // Literals, not pushes onto [], so that a contest's marks take no spare capacity.
-      if (cell === '0') marks ??= [];
-      else if (marks === undefined || marks.length === 0) marks = [column.mark];
-      else marks.push(column.mark);
-    }
-    if (!marks) continue;
-    // Every mark is a vote here, so the counts follow from how many there are.
-    const over = marks.length > contest.voteFor;
-    contests.push({
-      contestId: contest.id,
-      marks,
-      overvotes: over ? contest.voteFor : 0,
-      undervotes: over ? 0 : contest.voteFor - marks.length,
-    });
-  }
-  return contests;
 }

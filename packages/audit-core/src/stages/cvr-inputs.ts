@@ -1,11 +1,10 @@
-import { parse } from 'csv-parse/sync';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { detectCvrLayout, type CvrLayout } from '../cvr/detect.js';
 import { closestByName } from '../cvr/pairing.js';
 import { readEssBallots } from '../cvr/ess-ballots.js';
 import { ProblemLog } from '../cvr/reader.js';
-import { readSourceText, type CvrSource } from '../cvr/source.js';
+import type { CvrSource } from '../cvr/source.js';
 import type { JobStore } from '../storage/index.js';
 import { zipCompanionKind } from '../cvr/open.js';
 import { cvrInputs, listKeys, localCopies, openCvr, PATHS } from './job.js';
@@ -187,19 +186,4 @@ async function sharedNumbers(store: JobStore, key: string, numbers: Set<string>)
     await opened.done();
   }
   return shared;
-}
-
-const TRUE = /^(true|yes|1|on)$/i;
-
-/** A yes/no argument of the job's JOB settings file (`group,argument,value`), in any group. */
-export async function jobFlag(store: JobStore, argument: string): Promise<boolean> {
-  if (!(await store.exists(PATHS.jobSettings))) return false;
-  let rows: string[][];
-  try {
-    const text = await readSourceText(storeSource(store, PATHS.jobSettings));
-    rows = parse(text, { relax_column_count: true, skip_empty_lines: true, trim: true });
-  } catch {
-    return false;
-  }
-  return rows.some((row) => row[1] === argument && TRUE.test(row[2] ?? ''));
 }

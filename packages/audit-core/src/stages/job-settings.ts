@@ -21,17 +21,7 @@ export interface EngineSettings {
  * keeps rectangular outlines only (`oval`, the form's default, excludes nothing).
  */
 export async function readEngineSettings(store: JobStore): Promise<EngineSettings> {
-  const values = new Map<string, string>();
-  if (await store.exists(PATHS.jobSettings)) {
-    const rows = parse<Record<string, string>>(await readBytes(store, PATHS.jobSettings), {
-      columns: true,
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-    });
-    for (const row of rows)
-      if (row.argument && row.value?.trim()) values.set(row.argument, row.value.trim());
-  }
+  const values = await readJobSettings(store);
   const percent = (name: string): number | undefined => {
     const n = Number(values.get(name));
     return values.has(name) && Number.isFinite(n) && n >= 0 && n <= 100 ? n / 100 : undefined;
@@ -51,4 +41,45 @@ export async function readEngineSettings(store: JobStore): Promise<EngineSetting
         : {}),
     },
   };
+}
+
+/**
+ * The job's JOB settings file (`input/job.csv`): each argument's value, trimmed, in any group;
+ * blank values left out; empty when the job has no such file. Columns are found by the
+ * `group,argument,value` header, or taken in that order when the file has none. The one
+ * reader of the file for every stage.
+ */
+export async function readJobSettings(store: JobStore): Promise<Map<string, string>> {
+  const values = new Map<string, string>();
+  if (!(await store.exists(PATHS.jobSettings))) return values;
+  const rows: string[][] = parse(await readBytes(store, PATHS.jobSettings), {
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    trim: true,
+  });
+  const header = rows[0]?.map((cell) => cell.toLowerCase()) ?? [];
+  const hasHeader = header.includes('argument') && header.includes('value');
+  const argumentAt = hasHeader ? header.indexOf('argument') : 1;
+  const valueAt = hasHeader ? header.indexOf('value') : 2;
+  for (const row of hasHeader ? rows.slice(1) : rows) {
+    const argument = row[argumentAt];
+    const value = row[valueAt];
+    if (argument && value) values.set(argument, value);
+  }
+  return values;
+}
+
+const TRUE = /^(true|yes|1|on)$/i;
+
+/**
+ * A yes/no argument of the JOB settings file: true only when set to `true`, `yes`, `1` or
+ * `on`; false when absent or when the file cannot be read as CSV (precheck names that).
+ */
+export async function jobFlag(store: JobStore, argument: string): Promise<boolean> {
+  try {
+    return TRUE.test((await readJobSettings(store)).get(argument) ?? '');
+  } catch {
+    return false;
+  }
 }

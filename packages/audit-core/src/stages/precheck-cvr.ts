@@ -2,7 +2,8 @@ import { readBallotManifest, type BallotManifest } from '../cvr/ballot-manifest.
 import { zipEntries } from '../cvr/open.js';
 import { BatchTally, reconcileBatches, reconcileWithManifest } from '../cvr/reconcile.js';
 import { writeCsv, type StageContext } from './context.js';
-import { jobFlag, storeSource, type CvrInputPlan } from './cvr-inputs.js';
+import { storeSource, type CvrInputPlan } from './cvr-inputs.js';
+import { jobFlag } from './job-settings.js';
 import { localCopies, openCvr, PATHS } from './job.js';
 import type { InputRow } from './precheck.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THRESHOLDS, FolderStore, PATHS } from '../../src/index.js';
-import { readEngineSettings } from '../../src/stages/job-settings.js';
+import { jobFlag, readEngineSettings, readJobSettings } from '../../src/stages/job-settings.js';
 import { testTempDir } from '../temp-dir.js';
 
 describe('JOB file settings the engine reads', () => {
@@ -45,5 +45,34 @@ describe('JOB file settings the engine reads', () => {
     const settings = await readEngineSettings(store);
     expect(settings.thresholds).toEqual(DEFAULT_THRESHOLDS);
     expect(settings.window).toBeUndefined();
+  });
+
+  it('reads the engine settings and the precheck flag from one file, with or without a header', async () => {
+    const lines = [
+      '\uFEFFgroup,argument,value',
+      'vote_specs, mark_threshold ,35',
+      'ballot_image_audit,accept_unreadable_cvr,Yes',
+      'style_specs,target_shape,',
+    ];
+    for (const text of [lines.join('\r\n'), lines.slice(1).join('\n')]) {
+      const store = new FolderStore(await testTempDir());
+      await store.write(PATHS.jobSettings, text);
+      expect(await readJobSettings(store)).toEqual(
+        new Map([
+          ['mark_threshold', '35'],
+          ['accept_unreadable_cvr', 'Yes'],
+        ]),
+      );
+      expect((await readEngineSettings(store)).thresholds.vote).toBe(0.35);
+      expect(await jobFlag(store, 'accept_unreadable_cvr')).toBe(true);
+      expect(await jobFlag(store, 'mark_threshold')).toBe(false);
+    }
+  });
+
+  it('reads no flag from a file that is not CSV, and the engine refuses it', async () => {
+    const store = new FolderStore(await testTempDir());
+    await store.write(PATHS.jobSettings, 'group,argument,value\na,"accept_unreadable_cvr,TRUE\n');
+    expect(await jobFlag(store, 'accept_unreadable_cvr')).toBe(false);
+    await expect(readEngineSettings(store)).rejects.toThrow();
   });
 });

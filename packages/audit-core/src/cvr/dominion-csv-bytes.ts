@@ -1,0 +1,317 @@
+import { StringDecoder } from 'node:string_decoder';
+import { ByteCells, NEED_MORE, NOT_SIMPLE } from './csv-bytes.js';
+import type { CsvRow } from './csv.js';
+import { CsvTokenizer, MAX_RECORD_CHARS } from './csv-tokenizer.js';
+import { BLANK, choiceValue, contestVote, toBallot, type RowPlan } from './dominion-csv-rows.js';
+import type { ContestVote, CvrBallot, CvrMark } from './model.js';
+import { DuplicateGuard, type ProblemLog } from './reader.js';
+
+const LF = 10;
+const CR = 13;
+const ZERO = 48;
+const ONE = 49;
+/** Metadata values up to this many bytes are remembered to be reused by the next row. */
+const LAST_BYTES = 64;
+
+/** What the byte path goes on from: the bytes after the header and the chunks still to come. */
+export interface ByteStart {
+  file: string;
+  bytes: Buffer;
+  chunks: AsyncIterator<unknown>;
+  /** Lines the header took, blank ones included. */
+  linesRead: number;
+}
+
+/**
+ * Streams the ballots of a Dominion CSV's data rows read straight from bytes: no string per
+ * cell and no array per row, and the contest votes that recur on every ballot (a contest left
+ * blank, or one choice marked) made once and shared. The first record it does not read as the
+ * general tokenizer would is read, with all after it, by the general tokenizer: both give the
+ * same ballots, row numbers and problems.
+ */
+export function streamBallotsFromBytes(
+  start: ByteStart,
+  plan: RowPlan,
+  log: ProblemLog,
+): AsyncIterableIterator<CvrBallot> {
+  return flatten(byteBatches(start, plan, log));
+}
+
+/** A chunk's ballots at a time, each batch made as it is iterated. */
+async function* byteBatches(
+  start: ByteStart,
+  plan: RowPlan,
+  log: ProblemLog,
+): AsyncGenerator<Iterable<CvrBallot>> {
+  const guard = new DuplicateGuard(log);
+  const rows = new ByteRows(start, new ByteBallots(start.file, plan, log), guard);
+  for (;;) {
+    yield rows.ballots();
+    if (rows.notSimple) {
+      yield* generalBatches(rows.rest(), plan, log, guard);
+      return;
+    }
+    if (rows.isFinal) return;
+    const chunk = await start.chunks.next();
+    rows.take(chunk.done ? undefined : toBuffer(chunk.value));
+    if (rows.isTooLong()) {
+      // Let the general tokenizer say which row never ends.
+      yield* generalBatches(rows.rest(), plan, log, guard);
+      return;
+    }
+  }
+}
+
+/** The records of the bytes taken so far, read one chunk at a time. */
+class ByteRows {
+  private bytes: Buffer;
+  private pos = 0;
+  private line: number;
+  private readonly cells = new ByteCells();
+  isFinal = false;
+  /** Set when a record is left to the general tokenizer, at `pos`. */
+  notSimple = false;
+
+  constructor(
+    private readonly start: ByteStart,
+    private readonly builder: ByteBallots,
+    private readonly guard: DuplicateGuard,
+  ) {
+    this.bytes = start.bytes;
+    this.line = start.linesRead;
+  }
+
+  /** Adds the next chunk, or marks the end of the input. */
+  take(more: Buffer | undefined): void {
+    const { bytes, pos } = this;
+    if (more === undefined) this.isFinal = true;
+    const rest = bytes.subarray(pos);
+    this.bytes = more === undefined ? rest : rest.length === 0 ? more : Buffer.concat([rest, more]);
+    this.pos = 0;
+  }
+
+  isTooLong(): boolean {
+    return this.bytes.length - this.pos > MAX_RECORD_CHARS;
+  }
+
+  /** What is left to read, from a record boundary, for the general tokenizer. */
+  rest(): ByteStart & { isFinal: boolean } {
+    const bytes = this.bytes.subarray(this.pos);
+    return { ...this.start, bytes, linesRead: this.line, isFinal: this.isFinal };
+  }
+
+  /** The ballots of the complete records taken so far. */
+  *ballots(): Generator<CvrBallot, void, undefined> {
+    const { bytes, cells, isFinal } = this;
+    let end = bytes.length;
+    // The general tokenizer drops a CR that ends the input.
+    if (isFinal && end > this.pos && bytes[end - 1] === CR) end -= 1;
+    while (this.pos < end) {
+      const pos = this.pos;
+      const first = bytes[pos];
+      if (first === LF || (first === CR && bytes[pos + 1] === LF)) {
+        this.pos += first === LF ? 1 : 2;
+        this.line += 1;
+        continue;
+      }
+      if (first === CR && pos + 1 === end && !isFinal) return;
+      const next = cells.read(bytes, pos, end, isFinal);
+      if (next === NEED_MORE) return;
+      if (next === NOT_SIMPLE) {
+        this.notSimple = true;
+        return;
+      }
+      this.line += 1;
+      this.pos = next;
+      const ballot = this.builder.ballot(bytes, cells, this.line);
+      if (ballot) yield this.guard.check(ballot);
+    }
+  }
+}
+
+/** Reads the rest of the file with the general tokenizer, from a record boundary. */
+async function* generalBatches(
+  start: ByteStart & { isFinal: boolean },
+  plan: RowPlan,
+  log: ProblemLog,
+  guard: DuplicateGuard,
+): AsyncGenerator<Iterable<CvrBallot>> {
+  const { file } = start;
+  const tokenizer = new CsvTokenizer(file, start.linesRead);
+  const decoder = new StringDecoder('utf8');
+  function* ballotsOf(rows: Iterable<CsvRow>): Generator<CvrBallot, void, undefined> {
+    for (const row of rows) {
+      const ballot = toBallot(file, row, plan, log);
+      if (ballot) yield guard.check(ballot);
+    }
+  }
+  let text = decoder.write(start.bytes);
+  if (!start.isFinal) {
+    for (let chunk = await start.chunks.next(); !chunk.done; chunk = await start.chunks.next()) {
+      yield ballotsOf(tokenizer.push(text));
+      text = decoder.write(toBuffer(chunk.value));
+    }
+  }
+  yield ballotsOf(tokenizer.end(text + decoder.end()));
+}
+
+/**
+ * Batches as one stream of items. Items of a batch already made are handed out without the
+ * await an async generator spends on each `yield`.
+ */
+function flatten<T>(batches: AsyncGenerator<Iterable<T>>): AsyncIterableIterator<T> {
+  let current: Iterator<T> | undefined;
+  const pull = async (): Promise<IteratorResult<T>> => {
+    for (let batch = await batches.next(); !batch.done; batch = await batches.next()) {
+      current = batch.value[Symbol.iterator]();
+      const item = current.next();
+      if (!item.done) return item;
+    }
+    current = undefined;
+    return { done: true, value: undefined };
+  };
+  return {
+    next: () => {
+      const item = current?.next();
+      return item && !item.done ? Promise.resolve(item) : pull();
+    },
+    return: async () => {
+      current = undefined;
+      await batches.return(undefined);
+      return { done: true, value: undefined };
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}
+
+/** Builds ballots from the cells of one record, as `toBallot` does from strings. */
+class ByteBallots {
+  /** Per contest: the vote with no mark, and with each single choice marked. */
+  private readonly none: ContestVote[];
+  private readonly single: ContestVote[][];
+  /** By column: the last value read and its bytes (a batch's rows repeat most of them). */
+  private readonly lastBytes: Uint8Array;
+  private readonly lastLength: Int32Array;
+  private readonly lastValue: (string | undefined)[] = [];
+
+  constructor(
+    private readonly file: string,
+    private readonly plan: RowPlan,
+    private readonly log: ProblemLog,
+  ) {
+    const columns = Math.max(plan.width, ...Object.values(plan.field)) + 1;
+    this.lastBytes = new Uint8Array(columns * LAST_BYTES);
+    this.lastLength = new Int32Array(columns).fill(-1);
+    this.none = plan.contests.map((contest) => Object.freeze(contestVote(contest, [])));
+    this.single = plan.contests.map((contest) =>
+      contest.columns.map((column) => Object.freeze(contestVote(contest, [column.mark]))),
+    );
+  }
+
+  ballot(bytes: Buffer, cells: ByteCells, line: number): CvrBallot | undefined {
+    const { width, field: at } = this.plan;
+    if (cells.count < width) {
+      const message = `row ${line}: ${cells.count} cells, the header has ${width}`;
+      this.log.error('malformed-row', this.file, line, message);
+      return undefined;
+    }
+    const contests = this.contests(bytes, cells, line);
+    if (!contests) return undefined;
+    const tabulator = this.text(bytes, cells, at.tabulatornum);
+    const batch = this.text(bytes, cells, at.batchid);
+    const record = this.text(bytes, cells, at.recordid);
+    const imprintedId = this.text(bytes, cells, at.imprintedid);
+    const cvrNumber = this.text(bytes, cells, at.cvrnumber);
+    const id =
+      tabulator && batch && record
+        ? `${tabulator}-${batch}-${record}`
+        : (imprintedId ?? cvrNumber ?? `row ${line}`);
+    return {
+      id,
+      source: { file: this.file, row: line },
+      cvrNumber,
+      tabulator,
+      batch,
+      record,
+      imprintedId,
+      countingGroup: this.text(bytes, cells, at.countinggroup),
+      precinctPortion: this.text(bytes, cells, at.precinctportion),
+      style: this.text(bytes, cells, at.ballottype),
+      contests,
+    };
+  }
+
+  private contests(bytes: Buffer, cells: ByteCells, line: number): ContestVote[] | undefined {
+    const { starts, ends } = cells;
+    const contests: ContestVote[] = [];
+    let c = -1;
+    for (const contest of this.plan.contests) {
+      c += 1;
+      const columns = contest.columns;
+      let isOnCard = false;
+      let first: CvrMark | undefined;
+      let firstAt = -1;
+      let marks: CvrMark[] | undefined;
+      let j = -1;
+      for (const { index, mark } of columns) {
+        j += 1;
+        const from = starts[index] ?? 0;
+        const to = ends[index] ?? 0;
+        let value: number;
+        const byte = bytes[from];
+        if (to - from === 1 && (byte === ZERO || byte === ONE)) {
+          value = byte - ZERO;
+        } else if (to === from) {
+          continue;
+        } else {
+          const text = bytes.toString('utf8', from, to);
+          const read = choiceValue(this.file, text, line, index, this.log);
+          if (read === undefined) return undefined;
+          if (read === BLANK) continue;
+          value = read;
+        }
+        isOnCard = true;
+        if (value === 0) continue;
+        if (first === undefined) {
+          first = mark;
+          firstAt = j;
+        } else if (marks === undefined) marks = [first, mark];
+        else marks.push(mark);
+      }
+      if (!isOnCard) continue;
+      const shared = marks ? undefined : first ? this.single[c]?.[firstAt] : this.none[c];
+      contests.push(shared ?? contestVote(contest, marks ?? (first ? [first] : [])));
+    }
+    return contests;
+  }
+
+  /** A metadata cell's text, trimmed; undefined when blank or missing (as `cellText`). */
+  private text(bytes: Buffer, cells: ByteCells, index: number): string | undefined {
+    if (index < 0 || index >= cells.count) return undefined;
+    const from = cells.starts[index] ?? 0;
+    const length = (cells.ends[index] ?? 0) - from;
+    const at = index * LAST_BYTES;
+    const last = this.lastBytes;
+    if (this.lastLength[index] === length) {
+      let k = 0;
+      while (k < length && bytes[from + k] === last[at + k]) k += 1;
+      if (k === length) return this.lastValue[index];
+    }
+    const text = bytes.toString('utf8', from, from + length).trim();
+    const value = text === '' ? undefined : text;
+    if (length <= LAST_BYTES) {
+      for (let k = 0; k < length; k += 1) last[at + k] = bytes[from + k] ?? 0;
+      this.lastLength[index] = length;
+      this.lastValue[index] = value;
+    }
+    return value;
+  }
+}
+
+export function toBuffer(chunk: unknown): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk);
+  return Buffer.from(String(chunk), 'utf8');
+}
