@@ -10,14 +10,15 @@ export interface Reading {
 
 /** Kinds of item the report lists per contest; the first five leave a ballot in doubt. */
 export type ItemKind =
-  | 'Normal Disagreed'
-  | 'Gray'
-  | 'Unreadable'
-  | 'No CVR'
-  | 'No Image'
-  | 'Agreed Overvote';
+  'Normal Disagreed' | 'Gray' | 'Unreadable' | 'No CVR' | 'No Image' | 'Agreed Overvote';
 
-export const DOUBT_KINDS: ItemKind[] = ['Normal Disagreed', 'Gray', 'Unreadable', 'No CVR', 'No Image'];
+export const DOUBT_KINDS: ItemKind[] = [
+  'Normal Disagreed',
+  'Gray',
+  'Unreadable',
+  'No CVR',
+  'No Image',
+];
 
 export interface Decision {
   decision: string;
@@ -171,7 +172,10 @@ export function analyseContest(input: ContestInput): ContestAnalysis {
   }
   const options = [...rows.values()];
   const unexplained = options
-    .map((o) => ({ optionId: o.optionId, votes: o.image - o.cvr - (explained.get(o.optionId) ?? 0) }))
+    .map((o) => ({
+      optionId: o.optionId,
+      votes: o.image - o.cvr - (explained.get(o.optionId) ?? 0),
+    }))
     .filter((u) => u.votes !== 0);
   const reported: Totals = new Map(options.map((o) => [o.optionId, o.cvr]));
   const audit: Totals = new Map(options.map((o) => [o.optionId, o.adjudicated]));

@@ -28,7 +28,7 @@ async function cropOne(bytes: Buffer, request: CropRequest): Promise<Buffer> {
         const pad = Math.round((meta.density ?? 200) * 0.35);
         const left = Math.max(0, Math.round(box.x0 - pad));
         const top = Math.max(0, Math.round(box.y0 - pad));
-        const width = Math.min((meta.width ?? 0) - left, Math.round(box.x1 - box.x0 + pad * 6));
+        const width = Math.min((meta.width ?? 0) - left, Math.round(box.x1 - box.x0 + pad * 8));
         const height = Math.min((meta.height ?? 0) - top, Math.round(box.y1 - box.y0 + pad * 2));
         return sharp(bytes, { page })
           .extract({ left, top, width, height })

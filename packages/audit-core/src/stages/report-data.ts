@@ -46,6 +46,8 @@ export interface ReportData {
   items: Item[];
   duplicates: SheetRow[];
   swapped: SheetRow[];
+  /** cmpcvr's disagreement rows as written, one per row. */
+  disagreementRows: Record<string, string>[];
   /** Sheets by class, from cmpcvr. */
   classes: Map<string, number>;
   /** Batch and style of the sheets the report lists. */
@@ -102,7 +104,8 @@ export async function loadReportData(ctx: StageContext): Promise<ReportData> {
   });
   const duplicates: SheetRow[] = [];
   const swapped: SheetRow[] = [];
-  for (const d of await readCsvAll(ctx.store, PATHS.disagreements)) {
+  const disagreementRows = await readCsvAll(ctx.store, PATHS.disagreements);
+  for (const d of disagreementRows) {
     const row = {
       kind: d.kind ?? '',
       sheetId: d.sheet_id ?? '',
@@ -166,7 +169,7 @@ export async function loadReportData(ctx: StageContext): Promise<ReportData> {
     if (s?.class !== 'No Image' && s?.class !== 'Unreadable') continue;
     for (const c of r.contests)
       items.push({
-        kind: s.class as ItemKind,
+        kind: s.class,
         ...base(s),
         contestId: c.contestId,
         record: recordReading(c),
@@ -239,6 +242,7 @@ export async function loadReportData(ctx: StageContext): Promise<ReportData> {
     items,
     duplicates,
     swapped,
+    disagreementRows,
     classes,
     sheetInfo,
     targets,

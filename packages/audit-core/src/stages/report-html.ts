@@ -2,11 +2,11 @@ import type { ContestAnalysis, Item } from './report-contests.js';
 import type { ReportData, SheetRow } from './report-data.js';
 import type { FileHash, FrontMatter } from './report-front.js';
 import {
-  couldChangeText,
   cropId,
   decisionText,
   doubtText,
   imageText,
+  contestName,
   kindCounts,
   marginText,
   plural,
@@ -54,19 +54,35 @@ const img = (crops: Map<string, Buffer>, id: string, alt: string): string => {
   return png ? `<img src="data:image/png;base64,${png.toString('base64')}" alt="${e(alt)}">` : '';
 };
 
-function itemRow(data: ReportData, item: Item, crops: Map<string, Buffer>, n: number): string {
+function itemRow(
+  data: ReportData,
+  item: Item,
+  crops: Map<string, Buffer>,
+  n: number,
+  pictures = true,
+): string {
   const info = data.infos.get(item.contestId);
   const sheet = data.sheetInfo.get(item.sheetId);
-  const picture =
-    img(crops, cropId(item.kind, item.sheetId, item.contestId), `sheet ${item.sheetId} contest ${item.contestId}`) ||
-    '<span class="muted">no picture (limit reached or no image)</span>';
-  return `<tr><td>${n}</td><td>${e(item.sheetId)}<br><small>batch ${e(sheet?.batch)}, style ${e(item.style || sheet?.style)}<br>${e(item.archive)} ${e(item.entry)}</small></td><td>${e(info ? `${item.contestId}` : item.contestId)}</td><td>${e(recordText(item, info))}</td><td>${e(imageText(item, info))}<br><small>${e(scoresText(item, info, data.targets.get(item.sheetId)))}</small></td><td>${e(decisionText(item, info))}</td><td>${picture}</td></tr>`;
+  const picture = !pictures
+    ? '<span class="muted">in its section below</span>'
+    : img(
+        crops,
+        cropId(item.kind, item.sheetId, item.contestId),
+        `sheet ${item.sheetId} contest ${item.contestId}`,
+      ) ||
+      `<span class="muted">${item.kind === 'No Image' ? 'no image exists' : 'no picture (limit reached or no image)'}</span>`;
+  return `<tr><td>${n}</td><td>${e(item.sheetId)}<br><small>batch ${e(sheet?.batch)}, style ${e(item.style || sheet?.style)}<br>${e(item.archive)} ${e(item.entry)}</small></td><td>${e(contestName(data, item.contestId))}</td><td>${e(recordText(item, info))}</td><td>${e(imageText(item, info))}<br><small>${e(scoresText(item, info, data.targets.get(item.sheetId)))}</small></td><td>${e(decisionText(item, info))}</td><td>${picture}</td></tr>`;
 }
 
 const ITEM_HEAD =
   '<tr><th>#</th><th>Ballot</th><th>Contest</th><th>Record</th><th>Image (each mark’s score)</th><th>Adjudicated</th><th>Contest on the ballot</th></tr>';
 
-function itemTable(data: ReportData, items: Item[], crops: Map<string, Buffer>, cap: number): string {
+function itemTable(
+  data: ReportData,
+  items: Item[],
+  crops: Map<string, Buffer>,
+  cap: number,
+): string {
   const pictured = items.filter((i) => crops.has(cropId(i.kind, i.sheetId, i.contestId))).length;
   const left = items.length - pictured;
   return [
@@ -77,7 +93,12 @@ function itemTable(data: ReportData, items: Item[], crops: Map<string, Buffer>, 
   ].join('');
 }
 
-function sheetTable(rows: SheetRow[], crops: Map<string, Buffer>, cap: number, what: string): string {
+function sheetTable(
+  rows: SheetRow[],
+  crops: Map<string, Buffer>,
+  cap: number,
+  what: string,
+): string {
   if (rows.length === 0) return '<p>None.</p>';
   return [
     rows.length > cap
@@ -128,7 +149,7 @@ function contestSection(c: ContestAnalysis, data: ReportData, crops: Map<string,
           c.unexplained.length
             ? `<p class="yes">Not explained by these rows: ${e(c.unexplained.map((u) => `${u.optionId} ${u.votes > 0 ? '+' : ''}${u.votes}`).join(', '))} (see the swapped batches and duplicates below).</p>`
             : ''
-        }${c.differences.length ? `<table>${ITEM_HEAD}${c.differences.map((i, n) => itemRow(data, i, crops, n + 1)).join('')}</table>` : ''}`
+        }${c.differences.length ? `<table>${ITEM_HEAD}${c.differences.map((i, n) => itemRow(data, i, crops, n + 1, false)).join('')}</table>` : ''}`
       : '<p>The CVR and image totals agree.</p>',
   ].join('\n');
 }
@@ -142,13 +163,51 @@ export function reportHtml(p: HtmlParts): string {
   const sections: [string, string, string][] = [
     ['summary', 'Summary', ''],
     ['contests', 'Contests', ''],
-    ['disagreements', `Disagreements (${disagreements.length})`, itemTable(data, disagreements, crops, p.caps.disagreements)],
-    ['no-cvr', `No CVR (${data.sheetsOf.get('No CVR')?.length ?? 0})`, sheetTable(data.sheetsOf.get('No CVR') ?? [], crops, p.caps.sections, 'ballot without a record')],
-    ['no-image', `No Image (${data.sheetsOf.get('No Image')?.length ?? 0})`, sheetTable(data.sheetsOf.get('No Image') ?? [], crops, p.caps.sections, 'record without a ballot')],
-    ['duplicates', `Duplicates (${data.duplicates.length})`, sheetTable(data.duplicates, crops, p.caps.sections, 'duplicate')],
-    ['unreadable', `Unreadable sheets (${data.sheetsOf.get('Unreadable')?.length ?? 0})`, sheetTable(data.sheetsOf.get('Unreadable') ?? [], crops, p.caps.sections, 'unreadable sheet')],
-    ['overvotes', `Overvotes (${overvotes.length})`, overvotes.length ? itemTable(data, overvotes, crops, p.caps.sections) : '<p>None.</p>'],
-    ['gray', `Gray marks (${gray.length})`, gray.length ? itemTable(data, gray, crops, p.caps.sections) : '<p>None.</p>'],
+    [
+      'disagreements',
+      `Disagreements (${disagreements.length})`,
+      itemTable(data, disagreements, crops, p.caps.disagreements),
+    ],
+    [
+      'no-cvr',
+      `No CVR (${data.sheetsOf.get('No CVR')?.length ?? 0})`,
+      sheetTable(
+        data.sheetsOf.get('No CVR') ?? [],
+        crops,
+        p.caps.sections,
+        'ballot without a record',
+      ),
+    ],
+    [
+      'no-image',
+      `No Image (${data.sheetsOf.get('No Image')?.length ?? 0})`,
+      sheetTable(
+        data.sheetsOf.get('No Image') ?? [],
+        crops,
+        p.caps.sections,
+        'record without a ballot',
+      ),
+    ],
+    [
+      'duplicates',
+      `Duplicates (${data.duplicates.length})`,
+      sheetTable(data.duplicates, crops, p.caps.sections, 'duplicate'),
+    ],
+    [
+      'unreadable',
+      `Unreadable sheets (${data.sheetsOf.get('Unreadable')?.length ?? 0})`,
+      sheetTable(data.sheetsOf.get('Unreadable') ?? [], crops, p.caps.sections, 'unreadable sheet'),
+    ],
+    [
+      'overvotes',
+      `Overvotes (${overvotes.length})`,
+      overvotes.length ? itemTable(data, overvotes, crops, p.caps.sections) : '<p>None.</p>',
+    ],
+    [
+      'gray',
+      `Gray marks (${gray.length})`,
+      gray.length ? itemTable(data, gray, crops, p.caps.sections) : '<p>None.</p>',
+    ],
   ];
   const contents = [
     ['front', 'About this report'],

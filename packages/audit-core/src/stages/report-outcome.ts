@@ -47,8 +47,7 @@ export interface Verdict {
   reason: string;
 }
 
-const plural = (n: number, one: string, many = `${one}s`): string =>
-  `${n} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /**
  * Applies the rule to one contest: `reported` are the CVR totals, `audit` the adjudicated

@@ -10,6 +10,7 @@ import {
   decisionText,
   doubtText,
   imageText,
+  contestName,
   kindCounts,
   marginText,
   plural,
@@ -56,7 +57,13 @@ class Flow {
     let line = '';
     const flush = () => {
       this.space(size + 4);
-      this.page.drawText(line, { x: M + indent, y: this.y - size, size, font, color: rgb(0, 0, 0) });
+      this.page.drawText(line, {
+        x: M + indent,
+        y: this.y - size,
+        size,
+        font,
+        color: rgb(0, 0, 0),
+      });
       this.y -= size + 3;
       line = '';
     };
@@ -71,7 +78,8 @@ class Flow {
   }
   heading(title: string, level = 1): void {
     const size = level === 1 ? 15 : 12;
-    if (level === 1 && this.y < H - M - 10) this.newPage();
+    // A main section starts a page unless most of the page is still free.
+    if (level === 1 && this.y < H * 0.6) this.newPage();
     this.space(size + 30);
     this.y -= 6;
     this.headings.push({ title, page: this.pdf.getPageCount(), level });
@@ -104,7 +112,7 @@ async function items(flow: Flow, data: ReportData, list: Item[], crops: Map<stri
     const sheet = data.sheetInfo.get(item.sheetId);
     flow.space(60);
     flow.text(
-      `${n + 1}. Ballot ${item.sheetId}, batch ${sheet?.batch ?? ''}, style ${item.style || sheet?.style || ''}, contest ${info ? item.contestId : item.contestId}`,
+      `${n + 1}. Ballot ${item.sheetId}, batch ${sheet?.batch ?? ''}, style ${item.style || sheet?.style || ''}, contest ${contestName(data, item.contestId)}`,
       9,
       flow.bold,
     );
@@ -181,12 +189,21 @@ export async function reportPdf(p: PdfParts, marksPng: Buffer[]): Promise<Buffer
         font,
         10,
       );
-    await flow.image(await sharp(Buffer.from(contestChartSvg(c))).png().toBuffer(), 420);
+    await flow.image(
+      await sharp(Buffer.from(contestChartSvg(c)))
+        .png()
+        .toBuffer(),
+      420,
+    );
     flow.text(marginText(c));
     flow.text(`Items by class: ${kindCounts(c)}. ${doubtText(c)}.`);
     flow.text(couldChangeText(c), 10, bold);
     if (c.differences.length > 0) {
-      flow.text(`Rows that make the difference between the CVR and image totals (${c.differences.length}):`, 9, bold);
+      flow.text(
+        `Rows that make the difference between the CVR and image totals (${c.differences.length}):`,
+        9,
+        bold,
+      );
       for (const i of c.differences.slice(0, PDF_ROWS)) {
         const info = data.infos.get(i.contestId);
         flow.text(
@@ -233,7 +250,8 @@ export async function reportPdf(p: PdfParts, marksPng: Buffer[]): Promise<Buffer
   flow.heading(`Problems (${p.problems.length})`);
   for (const q of p.problems.slice(0, PDF_ROWS))
     flow.text(`${q.stage} ${q.severity} ${q.code}: ${q.file} ${q.place ?? ''}: ${q.message}`, 8);
-  if (p.problems.length > PDF_ROWS) flow.text(`${p.problems.length - PDF_ROWS} more in the HTML report.`);
+  if (p.problems.length > PDF_ROWS)
+    flow.text(`${p.problems.length - PDF_ROWS} more in the HTML report.`);
   flow.heading('Inputs and outputs');
   for (const [title, rows] of [
     ['Inputs', front.inputs],
@@ -245,19 +263,27 @@ export async function reportPdf(p: PdfParts, marksPng: Buffer[]): Promise<Buffer
       flow.text(r.sha256, 7, mono, 10);
     }
   }
-  flow.text('The report\'s own files are listed with their SHA-256 in genreport/sha256.txt.', 8);
+  flow.text("The report's own files are listed with their SHA-256 in genreport/sha256.txt.", 8);
 
-  // The contents page goes second; headings after it move one page on.
-  const contents = pdf.insertPage(1, [W, H]);
-  let y = H - M - 18;
-  contents.drawText('Contents', { x: M, y, size: 16, font: bold });
-  y -= 24;
-  for (const h of flow.headings) {
-    if (y < M) break;
-    const size = h.level === 1 ? 10 : 8;
-    contents.drawText(flow.clean(h.title).slice(0, 80), { x: M + (h.level - 1) * 14, y, size, font: h.level === 1 ? bold : font });
-    contents.drawText(String(h.page + 1), { x: W - M - 20, y, size, font });
-    y -= size + 5;
+  // The contents pages go second; the headings after them move on by as many pages.
+  const perPage = Math.floor((H - 2 * M - 40) / 14);
+  const count = Math.max(1, Math.ceil(flow.headings.length / perPage));
+  for (let n = 0; n < count; n += 1) {
+    const page = pdf.insertPage(1 + n, [W, H]);
+    let y = H - M - 18;
+    page.drawText(n === 0 ? 'Contents' : 'Contents (continued)', { x: M, y, size: 16, font: bold });
+    y -= 24;
+    for (const h of flow.headings.slice(n * perPage, (n + 1) * perPage)) {
+      const size = h.level === 1 ? 10 : 8;
+      page.drawText(flow.clean(h.title).slice(0, 90), {
+        x: M + (h.level - 1) * 14,
+        y,
+        size,
+        font: h.level === 1 ? bold : font,
+      });
+      page.drawText(String(h.page + count), { x: W - M - 20, y, size, font });
+      y -= 14;
+    }
   }
   return Buffer.from(await pdf.save());
 }

@@ -83,7 +83,10 @@ export function marginText(c: ContestAnalysis): string {
     s.lastWinner && s.firstLoser
       ? ` (${names.get(s.lastWinner[0]) ?? name(s.lastWinner[0])} ${s.lastWinner[1]}, ${names.get(s.firstLoser[0]) ?? name(s.firstLoser[0])} ${s.firstLoser[1]})`
       : '';
-  const share = c.audit.margin > 0 ? ` (${((c.verdict.swing / c.audit.margin) * 100).toFixed(1)}% of the audit margin)` : '';
+  const share =
+    c.audit.margin > 0
+      ? ` (${((c.verdict.swing / c.audit.margin) * 100).toFixed(1)}% of the audit margin)`
+      : '';
   return `Reported margin (CVR) ${plural(c.reported.margin, 'vote')}${who(c.reported)}; audit margin (adjudicated) ${plural(c.audit.margin, 'vote')}${who(c.audit)}. The ballots in doubt could move it by up to ${plural(c.verdict.swing, 'vote')}${share}.`;
 }
 
@@ -99,3 +102,6 @@ export const cropId = (kind: string, sheet: string, contest = ''): string =>
 /** Items of one kind across contests, in contest order. */
 export const itemsOf = (data: ReportData, kind: Item['kind']): Item[] =>
   data.contests.flatMap((c) => c.items.filter((i) => i.kind === kind));
+
+export const contestName = (data: ReportData, id: string): string =>
+  data.contests.find((c) => c.contestId === id)?.name ?? id;

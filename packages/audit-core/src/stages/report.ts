@@ -9,7 +9,7 @@ import { listKeys, PATHS } from './job.js';
 import type { Item } from './report-contests.js';
 import { makeCrops, type CropRequest } from './report-crops.js';
 import { cvrReportSection } from './report-cvr.js';
-import { loadReportData, type ReportData, type SheetRow } from './report-data.js';
+import { loadReportData, type ReportData } from './report-data.js';
 import { frontMatter, hashBytes } from './report-front.js';
 import { reportHtml } from './report-html.js';
 import { markDistributionSvgs, markDistributionsHtml } from './report-marks.js';
@@ -195,10 +195,8 @@ export async function genReport(ctx: StageContext): Promise<void> {
     ...data.contests.flatMap((c) =>
       c.differences.map((i) => ({ ...itemCsv(data, i), section: 'difference' })),
     ),
-    ...data.items.map((i) => itemCsv(data, i)),
-    ...[...data.sheetsOf.values()].flat().map((r) => sheetCsv(r)),
-    ...data.duplicates.map((r) => sheetCsv(r)),
-    ...data.swapped.map((r) => sheetCsv(r)),
+    ...data.disagreementRows.map((d) => disagreementCsv(data, d)),
+    ...data.items.filter((i) => i.kind !== 'Normal Disagreed').map((i) => itemCsv(data, i)),
     ...cvr.csvRows,
   ];
   await writeCsv(ctx.store, PATHS.reportCsv, REPORT_COLUMNS, csvRows);
@@ -265,7 +263,7 @@ function cropRequests(data: ReportData): CropRequest[] {
 function itemCsv(data: ReportData, i: Item): Record<string, unknown> {
   const info = data.infos.get(i.contestId);
   return {
-    section: i.kind === 'Normal Disagreed' ? 'disagreement' : 'item',
+    section: 'item',
     kind: i.kind,
     sheet_id: i.sheetId,
     batch: data.sheetInfo.get(i.sheetId)?.batch,
@@ -280,12 +278,32 @@ function itemCsv(data: ReportData, i: Item): Record<string, unknown> {
   };
 }
 
-const sheetCsv = (r: SheetRow): Record<string, unknown> => ({
-  section: 'sheet',
-  kind: r.kind,
-  sheet_id: r.sheetId,
-  detail: [r.archive, r.entry, r.detail].filter(Boolean).join(' '),
-});
+/**
+ * One row per cmpcvr disagreement, as before: a contest's disagreement with both readings, or a
+ * sheet-level one (No CVR, No Image, Unreadable, Duplicate, Swapped Batch) with its decision.
+ */
+function disagreementCsv(data: ReportData, d: Record<string, string>): Record<string, unknown> {
+  if (d.kind === 'Normal Disagreed') {
+    const item = data.items.find(
+      (i) => i.kind === d.kind && i.sheetId === d.sheet_id && i.contestId === d.contest_id,
+    );
+    if (item) return { ...itemCsv(data, item), detail: d.detail, section: 'disagreement' };
+  }
+  const decided = data.items.find((i) => i.sheetId === d.sheet_id && i.kind === d.kind)?.decision;
+  return {
+    section: 'disagreement',
+    kind: d.kind,
+    sheet_id: d.sheet_id,
+    batch: data.sheetInfo.get(d.sheet_id ?? '')?.batch,
+    contest_id: d.contest_id,
+    image_votes: d.image_votes,
+    cvr_votes_recorded: d.cvr_votes,
+    detail: [d.archive, d.entry, d.detail].filter(Boolean).join(' '),
+    adjudication: decided
+      ? `${decided.decision}${decided.note ? ` (${decided.note})` : ''}`
+      : 'not adjudicated',
+  };
+}
 
 async function zipKeys(ctx: StageContext, keys: string[], target: string): Promise<void> {
   const zip = new yazl.ZipFile();

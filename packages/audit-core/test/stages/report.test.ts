@@ -87,7 +87,11 @@ beforeAll(async () => {
     PATHS.reportContext,
     JSON.stringify({
       job: { id: 7, name: 'Generated audit' },
-      election: { name: 'Generated election', date: '2026-11-03', jurisdiction: 'US, CA, Sample County' },
+      election: {
+        name: 'Generated election',
+        date: '2026-11-03',
+        jurisdiction: 'US, CA, Sample County',
+      },
       ran_by: 'Ada Auditor',
     }),
   );
@@ -139,7 +143,9 @@ async function expectAgreement(): Promise<Map<string, Outcome>> {
           (r) =>
             ['item', 'disagreement'].includes(r.section ?? '') &&
             r.contest_id === contest &&
-            ['Normal Disagreed', 'Gray', 'Unreadable', 'No CVR', 'No Image'].includes(r.kind ?? '') &&
+            ['Normal Disagreed', 'Gray', 'Unreadable', 'No CVR', 'No Image'].includes(
+              r.kind ?? '',
+            ) &&
             (r.adjudication === 'not adjudicated' || r.adjudication?.includes('still in doubt')),
         )
         .map((r) => r.sheet_id),
@@ -155,8 +161,16 @@ async function expectAgreement(): Promise<Map<string, Outcome>> {
       const name = t.option ?? '';
       let gap = 0;
       for (const d of diffs) {
-        if ((d.image_votes ?? '').split(/[,;] /).includes(name) && !/overvote|unreadable/.test(d.image_votes ?? '')) gap += 1;
-        if ((d.cvr_votes_recorded ?? '').split(/[,;] /).includes(name) && !/overvote/.test(d.cvr_votes_recorded ?? '')) gap -= 1;
+        if (
+          (d.image_votes ?? '').split(/[,;] /).includes(name) &&
+          !/overvote|unreadable/.test(d.image_votes ?? '')
+        )
+          gap += 1;
+        if (
+          (d.cvr_votes_recorded ?? '').split(/[,;] /).includes(name) &&
+          !/overvote/.test(d.cvr_votes_recorded ?? '')
+        )
+          gap -= 1;
       }
       expect(`${name} ${Number(t.cvr_votes) + gap}`).toBe(`${name} ${t.audit_votes}`);
     }
@@ -177,7 +191,7 @@ describe('the report on a generated election', () => {
 
   it('counts and lists every planted misread in its contest, with the record written out', async () => {
     const csv = await readCsvAll(store, PATHS.reportCsv);
-    const listed = csv.filter((r) => r.section === 'disagreement');
+    const listed = csv.filter((r) => r.section === 'disagreement' && r.kind === 'Normal Disagreed');
     const misreads = planted.filter((p) => p.kind === 'misread');
     expect(listed.map((r) => `${r.sheet_id} ${r.contest_id}`).sort()).toEqual(
       misreads.map((p) => `${p.ballotId} ${p.contestId}`).sort(),
@@ -192,7 +206,12 @@ describe('the report on a generated election', () => {
   it('writes one self-contained HTML file with the front matter and pictures as data', async () => {
     const html = await readFile(join(job, PATHS.reportHtml), 'utf8');
     expect(html).toContain('<h1>Report on the generated election</h1>');
-    for (const text of ['Generated audit (job 7)', 'Ada Auditor', '2026-11-03', 'US, CA, Sample County'])
+    for (const text of [
+      'Generated audit (job 7)',
+      'Ada Auditor',
+      '2026-11-03',
+      'US, CA, Sample County',
+    ])
       expect(html).toContain(text);
     const inputs = await readCsvAll(store, PATHS.precheckInputs);
     for (const i of inputs) expect(html).toContain(i.sha256);
@@ -215,7 +234,7 @@ describe('the report on a generated election', () => {
   it('folds decisions into the adjudicated totals and takes them out of doubt', async () => {
     const before = await outcomes();
     const items = (await readCsvAll(store, PATHS.reportCsv)).filter(
-      (r) => r.section === 'disagreement',
+      (r) => r.section === 'disagreement' && r.kind === 'Normal Disagreed',
     );
     const first = items[0];
     expect(first).toBeDefined();
@@ -240,9 +259,20 @@ describe('the report on a generated election', () => {
     const after = await expectAgreement();
     const contest = first?.contest_id ?? '';
     const decided = items.filter((r) => r.contest_id === contest).length;
-    expect(after.get(contest)?.inDoubt).toBeLessThanOrEqual((before.get(contest)?.inDoubt ?? 0) - 1);
-    expect(after.get(contest)?.inDoubt).toBeGreaterThanOrEqual((before.get(contest)?.inDoubt ?? 0) - decided);
+    expect(after.get(contest)?.inDoubt).toBeLessThanOrEqual(
+      (before.get(contest)?.inDoubt ?? 0) - 1,
+    );
+    expect(after.get(contest)?.inDoubt).toBeGreaterThanOrEqual(
+      (before.get(contest)?.inDoubt ?? 0) - decided,
+    );
     const csv = await readCsvAll(store, PATHS.reportCsv);
-    expect(csv.find((r) => r.section === 'disagreement')?.adjudication).toMatch(/^record right: .+ \(checked\)$/);
+    // Each "record right" decision moves the adjudicated totals off the image totals.
+    const moved = csv
+      .filter((r) => r.section === 'totals' && r.contest_id === contest)
+      .reduce((n, r) => n + Math.abs(Number(r.adjudicated_votes) - Number(r.audit_votes)), 0);
+    expect(moved).toBeGreaterThan(0);
+    expect(
+      csv.find((r) => r.section === 'disagreement' && r.kind === 'Normal Disagreed')?.adjudication,
+    ).toMatch(/^record right: .+ \(checked\)$/);
   });
 });
