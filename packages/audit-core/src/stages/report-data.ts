@@ -1,6 +1,7 @@
 import type { StoredCvrBallot } from './bif.js';
 import { contestInfos, cvrChoice, type ContestInfo } from './classify.js';
 import { list, readCsv, readCsvAll, readJsonLines, type StageContext } from './context.js';
+import { batchOf } from './images.js';
 import { PATHS } from './job.js';
 import {
   analyseContest,
@@ -186,7 +187,8 @@ export async function loadReportData(ctx: StageContext): Promise<ReportData> {
     const id = b.sheet_id ?? '';
     if (!listed.has(id)) continue;
     sheetInfo.set(id, {
-      batch: b.batch || id.slice(0, Math.max(0, id.lastIndexOf('-'))),
+      // Tabulator and batch, as the sheet id names them, alike for sheets with and without a record.
+      batch: batchOf(id).batch,
       style: b.style ?? '',
       archive: b.archive ?? '',
       entry: b.entry ?? '',
