@@ -124,15 +124,24 @@ export interface HtmlParts {
   marksHtml: string;
   problems: Record<string, string>[];
   caps: { disagreements: number; sections: number };
+  /** Official results by contest and option, where the job has them. */
+  official: Map<string, number>;
 }
 
-function contestSection(c: ContestAnalysis, data: ReportData, crops: Map<string, Buffer>): string {
+function contestSection(
+  c: ContestAnalysis,
+  data: ReportData,
+  crops: Map<string, Buffer>,
+  official: Map<string, number>,
+): string {
   const original = c.options.some((o) => o.cvrOriginal !== undefined);
-  const head = `<tr><th>Option</th>${original ? '<th>CVR original</th><th>CVR adjudicated (Modified)</th>' : '<th>CVR</th>'}<th>Image</th><th>Image gray</th><th>Adjudicated</th></tr>`;
+  const given = (o: { optionId: string }) => official.get(`${c.contestId}\u0000${o.optionId}`);
+  const hasOfficial = c.options.some((o) => given(o) !== undefined);
+  const head = `<tr><th>Option</th>${original ? '<th>CVR original</th><th>CVR adjudicated (Modified)</th>' : '<th>CVR</th>'}<th>Image</th><th>Image gray</th><th>Adjudicated</th>${hasOfficial ? '<th>Official</th>' : ''}</tr>`;
   const rows = c.options
     .map(
       (o) =>
-        `<tr><td>${e(o.option)}</td>${original ? `<td>${o.cvrOriginal ?? 0}</td>` : ''}<td>${o.cvr}</td><td>${o.image}</td><td>${o.gray}</td><td>${o.adjudicated}</td></tr>`,
+        `<tr><td>${e(o.option)}</td>${original ? `<td>${o.cvrOriginal ?? 0}</td>` : ''}<td>${o.cvr}</td><td>${o.image}</td><td>${o.gray}</td><td>${o.adjudicated}</td>${hasOfficial ? `<td>${given(o) ?? ''}</td>` : ''}</tr>`,
     )
     .join('');
   const differ = c.options.some((o) => o.cvr !== o.image);
@@ -238,7 +247,7 @@ export function reportHtml(p: HtmlParts): string {
     `<h2 id="summary">Summary</h2><table><tr><th>Sheet class</th><th>Sheets</th></tr>${[...data.classes].map(([c, n]) => `<tr><td>${e(c)}</td><td>${n}</td></tr>`).join('')}</table>`,
     `<table><tr><th>Contest</th><th>Reported margin</th><th>Audit margin</th><th>Ballots in doubt</th><th>Could the outcome change?</th></tr>${data.contests.map((c) => `<tr><td><a href="#contest-${e(c.contestId)}">${e(c.name)}</a></td><td>${c.reported.margin}</td><td>${c.audit.margin}</td><td>${c.inDoubt}</td><td class="${c.verdict.couldChange ? 'yes' : 'no'}">${c.verdict.couldChange ? 'Yes' : 'No'}</td></tr>`).join('')}</table>`,
     '<h2 id="contests">Contests</h2>',
-    ...data.contests.map((c) => contestSection(c, data, crops)),
+    ...data.contests.map((c) => contestSection(c, data, crops, p.official)),
     ...sections.slice(2).map(([id, title, body]) => `<h2 id="${id}">${e(title)}</h2>${body}`),
     `<h2 id="swapped">Swapped batches (${data.swapped.length})</h2>${data.swapped.length ? `<ul>${data.swapped.map((s) => `<li>${e(s.detail)}</li>`).join('')}</ul>` : '<p>None.</p>'}`,
     `<div id="records">${p.cvrHtml.join('\n') || '<h2>Vote records</h2><p>Nothing recorded.</p>'}</div>`,

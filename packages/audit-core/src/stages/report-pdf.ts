@@ -103,6 +103,7 @@ export interface PdfParts {
   crops: Map<string, Buffer>;
   cvrLines: string[];
   problems: Record<string, string>[];
+  official: Map<string, number>;
 }
 
 async function items(flow: Flow, data: ReportData, list: Item[], crops: Map<string, Buffer>) {
@@ -184,7 +185,7 @@ export async function reportPdf(p: PdfParts, marksPng: Buffer[]): Promise<Buffer
     const original = c.options.some((o) => o.cvrOriginal !== undefined);
     for (const o of c.options)
       flow.text(
-        `${o.option}: ${original ? `CVR original ${o.cvrOriginal ?? 0}, CVR adjudicated (Modified) ${o.cvr}` : `CVR ${o.cvr}`}, image ${o.image}${o.gray ? ` + ${o.gray} gray` : ''}, adjudicated ${o.adjudicated}`,
+        `${o.option}: ${original ? `CVR original ${o.cvrOriginal ?? 0}, CVR adjudicated (Modified) ${o.cvr}` : `CVR ${o.cvr}`}, image ${o.image}${o.gray ? ` + ${o.gray} gray` : ''}, adjudicated ${o.adjudicated}${p.official.has(`${c.contestId}\u0000${o.optionId}`) ? `, official ${p.official.get(`${c.contestId}\u0000${o.optionId}`)}` : ''}`,
         9,
         font,
         10,

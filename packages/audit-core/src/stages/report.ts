@@ -163,6 +163,7 @@ export async function genReport(ctx: StageContext): Promise<void> {
     marksHtml: await markDistributionsHtml(ctx.store),
     problems,
     caps: { disagreements: DISAGREEMENT_CROPS, sections: SECTION_CROPS },
+    official,
   });
   await ctx.store.write(PATHS.reportHtml, html);
 
@@ -203,7 +204,10 @@ export async function genReport(ctx: StageContext): Promise<void> {
   const marks: Buffer[] = [];
   for (const svg of await markDistributionSvgs(ctx.store))
     marks.push(await sharp(Buffer.from(svg)).png().toBuffer());
-  const pdf = await reportPdf({ front, data, crops, cvrLines: cvr.lines, problems }, marks);
+  const pdf = await reportPdf(
+    { front, data, crops, cvrLines: cvr.lines, problems, official },
+    marks,
+  );
   await ctx.store.write(PATHS.reportPdf, pdf);
   const csv = await readBytes(ctx.store, PATHS.reportCsv);
   await ctx.store.write(
