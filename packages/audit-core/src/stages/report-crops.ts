@@ -27,9 +27,10 @@ async function cropOne(bytes: Buffer, request: CropRequest): Promise<Buffer> {
     ? (() => {
         const pad = Math.round((meta.density ?? 200) * 0.35);
         const left = Math.max(0, Math.round(box.x0 - pad));
-        const top = Math.max(0, Math.round(box.y0 - pad));
+        // Above the first target: the contest's title and its vote-for line.
+        const top = Math.max(0, Math.round(box.y0 - pad * 2.4));
         const width = Math.min((meta.width ?? 0) - left, Math.round(box.x1 - box.x0 + pad * 8));
-        const height = Math.min((meta.height ?? 0) - top, Math.round(box.y1 - box.y0 + pad * 2));
+        const height = Math.min((meta.height ?? 0) - top, Math.round(box.y1 - box.y0 + pad * 3.4));
         return sharp(bytes, { page })
           .extract({ left, top, width, height })
           .resize({ width: CROP_WIDTH, withoutEnlargement: true });

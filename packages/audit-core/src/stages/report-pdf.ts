@@ -87,7 +87,12 @@ class Flow {
     this.y -= 3;
   }
   async image(png: Buffer, maxWidth = 300, indent = 0): Promise<void> {
-    const embedded = await this.pdf.embedPng(png);
+    // pdf-lib decodes a PNG in JavaScript (~0.1 s each); a JPEG goes in as it is.
+    const jpeg = await sharp(png)
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const embedded = await this.pdf.embedJpg(jpeg);
     const scale = Math.min(1, maxWidth / embedded.width, (H - 2 * M) / embedded.height);
     const w = embedded.width * scale;
     const h = embedded.height * scale;
@@ -286,5 +291,5 @@ export async function reportPdf(p: PdfParts, marksPng: Buffer[]): Promise<Buffer
       y -= 14;
     }
   }
-  return Buffer.from(await pdf.save());
+  return Buffer.from(await pdf.save({ objectsPerTick: 1000 }));
 }
