@@ -30,7 +30,8 @@ export async function writeReportContext(db: Executor, op: OperationRow, store: 
         .filter(Boolean)
         .join(', '),
     },
-    ran_by: starter ? `${name || starter.email} <${starter.email}>` : '',
+    // A name where the account has one: the report is read in public.
+    ran_by: starter ? name || starter.email : '',
     started_at: op.startedAt?.toISOString() ?? '',
     ...(process.env.SCRUTINEER_COMMIT ? { engine_commit: process.env.SCRUTINEER_COMMIT } : {}),
   };
