@@ -251,6 +251,7 @@ export {
 export { PATHS, type ElectionInfo } from './job.js';
 export { readCsv, readCsvAll, writeCsv, logKey, problemsKey } from './context.js';
 export { cropDisagreements, REPORT_COLUMNS } from './report.js';
+export type { ReportContext } from './report-front.js';
 export { classify, type ContestClass, type SheetClass } from './classify.js';
 export { sheetKey } from './images.js';
 export {

@@ -40,7 +40,11 @@ export const PATHS = {
   contestSummary: 'cmpcvr/summary.csv',
   /** Written by the server's adjudicate stage: one row per disagreement with its decision. */
   adjudications: 'adjudicate/adjudications.csv',
+  /** Written by the server before genreport: job, election and who ran it (report-front.ts). */
+  reportContext: 'genreport/context.json',
   reportHtml: 'genreport/report.html',
+  /** SHA-256 of the report's own files, which cannot carry their own. */
+  reportHashes: 'genreport/sha256.txt',
   reportCsv: 'genreport/report.csv',
   reportPdf: 'genreport/report.pdf',
   exportZip: 'export/audit-export.zip',

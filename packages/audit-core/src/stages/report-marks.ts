@@ -63,3 +63,15 @@ export async function markDistributionsHtml(store: JobStore): Promise<string> {
     '</table>',
   ].join('\n');
 }
+
+/** Each style's distribution as one picture with its figures, for the PDF. */
+export async function markDistributionSvgs(store: JobStore): Promise<string[]> {
+  const styles = await readDistributions(store);
+  return styles.map((d) => {
+    const chart = histogramSvg(d)
+      .replace(/^<svg[^>]*>/, '')
+      .replace(/<\/svg>$/, '');
+    const text = `Style ${d.style}: ${d.targets} targets, ${d.blank} blank, ${d.marks} clear marks, gray from ${d.grayFrom[0].toFixed(3)}`;
+    return `<svg xmlns="http://www.w3.org/2000/svg" width="${HISTOGRAM_BINS * BAR + 20}" height="${HEIGHT + 40}"><rect width="100%" height="100%" fill="#fff"/><text x="0" y="12" font-size="11" font-family="sans-serif">${escape(text)}</text><g transform="translate(0,20)">${chart}</g></svg>`;
+  });
+}

@@ -1,20 +1,32 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
 import yazl from 'yazl';
 import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
+import { readBytes } from '../storage/index.js';
 import { readCsv, readCsvAll, writeCsv, type StageContext } from './context.js';
 import { walkImageEntries } from './images.js';
 import { listKeys, PATHS } from './job.js';
+import type { Item } from './report-contests.js';
+import { makeCrops, type CropRequest } from './report-crops.js';
 import { cvrReportSection } from './report-cvr.js';
-import { markDistributionsHtml } from './report-marks.js';
+import { loadReportData, type ReportData } from './report-data.js';
+import { frontMatter, hashBytes } from './report-front.js';
+import { reportHtml } from './report-html.js';
+import { markDistributionSvgs, markDistributionsHtml } from './report-marks.js';
+import { reportPdf } from './report-pdf.js';
+import {
+  cropId,
+  decisionText,
+  DISAGREEMENT_CROPS,
+  doubtText,
+  imageText,
+  itemsOf,
+  recordText,
+  scoresText,
+  SECTION_CROPS,
+} from './report-text.js';
 
 const CROP_LIMIT = 200;
-const escape = (text: string | number | undefined): string =>
-  String(text ?? '').replace(
-    /[<>&"]/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c] ?? c,
-  );
 
 export const REPORT_COLUMNS = [
   'section',
@@ -32,15 +44,16 @@ export const REPORT_COLUMNS = [
   'cvr_votes_recorded',
   'detail',
   'adjudication',
+  'cvr_original_votes',
+  'adjudicated_votes',
+  'margin',
+  'audit_margin',
+  'in_doubt',
+  'could_change',
+  'batch',
+  'style',
+  'image_scores',
 ];
-
-interface ContestVerdict {
-  contestId: string;
-  name: string;
-  margin: number;
-  inDoubt: number;
-  couldChange: boolean;
-}
 
 /** Crops of the contest's targets on the sheets that disagree, under `<folder>/crops/`. */
 export async function cropDisagreements(
@@ -122,42 +135,16 @@ export async function cropDisagreements(
   return crops;
 }
 
-function bars(rows: Record<string, string>[], official: Map<string, number>): string {
-  const max = Math.max(
-    1,
-    ...rows.flatMap((r) => [Number(r.cvr_votes), Number(r.audit_votes) + Number(r.audit_gray)]),
-  );
-  const w = 360;
-  const h = 18;
-  const svg = rows.map((r, i) => {
-    const y = i * (h * 2 + 8);
-    const cvr = (Number(r.cvr_votes) / max) * w;
-    const audit = (Number(r.audit_votes) / max) * w;
-    const gray = (Number(r.audit_gray) / max) * w;
-    const off = official.get(`${r.contest_id}\u0000${r.option_id}`);
-    return (
-      `<text x="0" y="${y + 13}" font-size="12">${escape(r.option)}</text>` +
-      `<rect x="160" y="${y}" width="${cvr}" height="${h - 2}" fill="#5b7fb5"/><text x="${164 + cvr}" y="${y + 13}" font-size="11">CVR ${r.cvr_votes}</text>` +
-      `<rect x="160" y="${y + h}" width="${audit}" height="${h - 2}" fill="#3a9a5b"/><rect x="${160 + audit}" y="${y + h}" width="${gray}" height="${h - 2}" fill="#f0a030"/>` +
-      `<text x="${164 + audit + gray}" y="${y + h + 13}" font-size="11">audit ${r.audit_votes}${Number(r.audit_gray) ? ` + ${r.audit_gray} gray` : ''}${off !== undefined ? `, official ${off}` : ''}</text>`
-    );
-  });
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${160 + w + 200}" height="${rows.length * (h * 2 + 8)}">${svg.join('')}</svg>`;
-}
-
 /**
- * The final report: per contest the CVR, audit and (when given) official totals with a chart,
- * whether the disagreements and the sheets in doubt could change the outcome, the list of
- * disagreements with crops of the ballot images, and every problem the stages logged.
+ * The final report: front matter (election, job, engine, settings, SHA-256 of every input and
+ * output), per contest the CVR, image and adjudicated totals with a chart, the ballots in doubt
+ * and whether they could change the outcome (report-outcome.ts), every disagreement with both
+ * readings and a crop, sections with pictures for No CVR, No Image, duplicates, unreadable
+ * sheets, overvotes and gray marks, and every problem the stages logged. HTML (one
+ * self-contained file), PDF with the same content, and CSV rows.
  */
 export async function genReport(ctx: StageContext): Promise<void> {
-  const totals = await readCsvAll(ctx.store, PATHS.totals);
-  const summary = await readCsvAll(ctx.store, PATHS.contestSummary);
-  const disagreements = await readCsvAll(ctx.store, PATHS.disagreements);
-  const adjudication = await adjudicationsOf(ctx);
-  const judged = (d: Record<string, string>): string =>
-    adjudication.get(`${d.kind}\u0000${d.sheet_id}\u0000${d.contest_id}`) ?? 'not adjudicated';
-  const sheets = await readCsvAll(ctx.store, PATHS.sheets);
+  const data = await loadReportData(ctx);
   const official = new Map<string, number>();
   for await (const row of readCsv(ctx.store, PATHS.official))
     official.set(`${row.contest_id}\u0000${row.option_id}`, Number(row.votes));
@@ -165,162 +152,161 @@ export async function genReport(ctx: StageContext): Promise<void> {
   for (const key of await listKeys(ctx.store, ''))
     if (/^[a-z_]+\/problems\.csv$/.test(key) && !key.startsWith('genreport/'))
       problems.push(...(await readCsvAll(ctx.store, key)));
-  const verdicts: ContestVerdict[] = summary.map((s) => {
-    const inDoubt = Number(s.disagreed) + Number(s.gray) + Number(s.unmatched_sheets);
-    const margin = Number(s.margin);
-    return {
-      contestId: s.contest_id ?? '',
-      name: s.contest ?? '',
-      margin,
-      inDoubt,
-      couldChange: inDoubt >= margin,
-    };
-  });
-  const crops = await cropDisagreements(ctx, disagreements);
-  const classes = new Map<string, number>();
-  for (const s of sheets) classes.set(s.class ?? '', (classes.get(s.class ?? '') ?? 0) + 1);
-
+  const front = await frontMatter(ctx);
+  const crops = await makeCrops(ctx, cropRequests(data));
   const cvr = await cvrReportSection(ctx);
-  const html: string[] = [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Ballot image audit report</title>',
-    '<style>body{font-family:sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}.yes{color:#b00;font-weight:bold}.no{color:#070}img{max-width:420px;border:1px solid #999}</style></head><body>',
-    '<h1>Ballot image audit report</h1>',
-    `<h2>Sheets</h2><table><tr><th>Class</th><th>Sheets</th></tr>${[...classes].map(([c, n]) => `<tr><td>${escape(c)}</td><td>${n}</td></tr>`).join('')}</table>`,
-    ...cvr.html,
-    '<h2>Contests</h2>',
-  ];
-  for (const s of summary) {
-    const v = verdicts.find((x) => x.contestId === s.contest_id);
-    const rows = totals.filter((t) => t.contest_id === s.contest_id);
-    html.push(
-      `<h3>${escape(s.contest)} (vote for ${escape(s.vote_for)})</h3>`,
-      bars(rows, official),
-      `<p>Sheets compared ${escape(s.sheets)}: fully agreed ${escape(s.fully_agreed)}, disagreed ${escape(s.disagreed)}, gray ${escape(s.gray)}, agreed overvote ${escape(s.agreed_overvote)}, agreed undervote ${escape(s.agreed_undervote)}, agreed write-in ${escape(s.agreed_write_in)}; sheets without a match ${escape(s.unmatched_sheets)}. Margin ${escape(s.margin)} votes; disagreements are ${s.disagreed_share_of_margin ? `${(Number(s.disagreed_share_of_margin) * 100).toFixed(1)}%` : 'n/a'} of it.</p>`,
-      `<p>Could the disagreements change the outcome? <span class="${v?.couldChange ? 'yes' : 'no'}">${v?.couldChange ? 'Yes' : 'No'}</span>: ${v?.inDoubt ?? 0} sheets in doubt against a margin of ${v?.margin ?? 0}.</p>`,
-    );
-  }
-  html.push(
-    `<h2>Disagreements (${disagreements.length})</h2><table><tr><th>#</th><th>Kind</th><th>Sheet</th><th>Contest</th><th>Image</th><th>CVR</th><th>Detail</th><th>Adjudication</th><th>Image crop</th></tr>`,
-  );
-  disagreements.forEach((d, i) => {
-    const crop = crops.get(i);
-    html.push(
-      `<tr><td>${i + 1}</td><td>${escape(d.kind)}</td><td>${escape(d.sheet_id)}<br><small>${escape(d.archive)} ${escape(d.entry)}</small></td><td>${escape(d.contest_id)}</td><td>${escape(d.image_votes)}${d.image_gray ? ` (gray ${escape(d.image_gray)})` : ''}</td><td>${escape(d.cvr_votes)}</td><td>${escape(d.detail)}</td><td>${escape(judged(d))}</td><td>${crop ? `<img src="${crop}" alt="sheet ${escape(d.sheet_id)} contest ${escape(d.contest_id)}">` : ''}</td></tr>`,
-    );
+  const html = reportHtml({
+    front,
+    data,
+    crops,
+    cvrHtml: cvr.html,
+    marksHtml: await markDistributionsHtml(ctx.store),
+    problems,
+    caps: { disagreements: DISAGREEMENT_CROPS, sections: SECTION_CROPS },
+    official,
   });
-  html.push(
-    '</table>',
-    await markDistributionsHtml(ctx.store),
-    `<h2>Problems (${problems.length})</h2><table><tr><th>Stage</th><th>Severity</th><th>Code</th><th>File</th><th>Place</th><th>Message</th></tr>`,
-  );
-  for (const p of problems)
-    html.push(
-      `<tr><td>${escape(p.stage)}</td><td>${escape(p.severity)}</td><td>${escape(p.code)}</td><td>${escape(p.file)}</td><td>${escape(p.place)}</td><td>${escape(p.message)}</td></tr>`,
-    );
-  html.push('</table></body></html>');
-  await ctx.store.write(PATHS.reportHtml, html.join('\n'));
+  await ctx.store.write(PATHS.reportHtml, html);
 
   const csvRows: Record<string, unknown>[] = [
-    ...totals.map((t) => ({
-      section: 'totals',
-      ...t,
-      contest: summary.find((s) => s.contest_id === t.contest_id)?.contest,
-      official_votes: official.get(`${t.contest_id}\u0000${t.option_id}`),
-    })),
-    ...verdicts.map((v) => ({
+    ...data.contests.flatMap((c) =>
+      c.options.map((o) => ({
+        section: 'totals',
+        contest_id: c.contestId,
+        contest: c.name,
+        option_id: o.optionId,
+        option: o.option,
+        cvr_votes: o.cvr,
+        cvr_original_votes: o.cvrOriginal,
+        audit_votes: o.image,
+        audit_gray: o.gray,
+        adjudicated_votes: o.adjudicated,
+        official_votes: official.get(`${c.contestId}\u0000${o.optionId}`),
+      })),
+    ),
+    ...data.contests.map((c) => ({
       section: 'outcome',
-      contest_id: v.contestId,
-      contest: v.name,
-      detail: `${v.couldChange ? 'could change' : 'cannot change'}: ${v.inDoubt} sheets in doubt, margin ${v.margin}`,
+      contest_id: c.contestId,
+      contest: c.name,
+      margin: c.reported.margin,
+      audit_margin: c.audit.margin,
+      in_doubt: c.inDoubt,
+      could_change: c.verdict.couldChange,
+      detail: `${c.verdict.couldChange ? 'could change' : 'cannot change'}: ${c.verdict.reason}; ${doubtText(c)}`,
     })),
-    ...disagreements.map((d) => ({
-      section: 'disagreement',
-      kind: d.kind,
-      sheet_id: d.sheet_id,
-      contest_id: d.contest_id,
-      image_votes: d.image_votes,
-      cvr_votes_recorded: d.cvr_votes,
-      detail: d.detail,
-      adjudication: judged(d),
-    })),
+    ...data.contests.flatMap((c) =>
+      c.differences.map((i) => ({ ...itemCsv(data, i), section: 'difference' })),
+    ),
+    ...data.disagreementRows.map((d) => disagreementCsv(data, d)),
+    ...data.items.filter((i) => i.kind !== 'Normal Disagreed').map((i) => itemCsv(data, i)),
     ...cvr.csvRows,
   ];
   await writeCsv(ctx.store, PATHS.reportCsv, REPORT_COLUMNS, csvRows);
-  await ctx.store.write(
-    PATHS.reportPdf,
-    await reportPdf(summary, totals, verdicts, disagreements, classes, cvr.lines),
+  const marks: Buffer[] = [];
+  for (const svg of await markDistributionSvgs(ctx.store))
+    marks.push(await sharp(Buffer.from(svg)).png().toBuffer());
+  const pdf = await reportPdf(
+    { front, data, crops, cvrLines: cvr.lines, problems, official },
+    marks,
   );
+  await ctx.store.write(PATHS.reportPdf, pdf);
+  const csv = await readBytes(ctx.store, PATHS.reportCsv);
+  await ctx.store.write(
+    PATHS.reportHashes,
+    [
+      hashBytes(PATHS.reportHtml, html),
+      hashBytes(PATHS.reportCsv, csv),
+      hashBytes(PATHS.reportPdf, pdf),
+    ]
+      .map((h) => `${h.sha256}  ${h.key}\n`)
+      .join(''),
+  );
+  const couldChange = data.contests.filter((c) => c.verdict.couldChange).length;
   ctx.info(
-    `report: ${summary.length} contests, ${disagreements.length} disagreements, ${crops.size} crops, ${problems.length} problems`,
+    `report: ${data.contests.length} contests (${couldChange} could change), ${data.items.filter((i) => i.kind === 'Normal Disagreed').length} disagreements, ${crops.size} pictures, ${problems.length} problems`,
   );
   ctx.progress(1, 1);
 }
 
-/**
- * Decisions the adjudicate stage recorded, by kind, sheet and contest: `adjudicated: <decision>`.
- * Without the file (no adjudicate stage ran), every disagreement reads 'not adjudicated'.
- */
-async function adjudicationsOf(ctx: StageContext): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
-  for await (const a of readCsv(ctx.store, PATHS.adjudications)) {
-    const decided = a.decision
-      ? `adjudicated: ${a.decision}${a.decided_votes ? ` (${a.decided_votes})` : ''}`
-      : 'not adjudicated';
-    found.set(`${a.kind}\u0000${a.sheet_id}\u0000${a.contest_id}`, decided);
-  }
-  return found;
+/** Pictures for the report, up to the caps: disagreements first, then each section. */
+function cropRequests(data: ReportData): CropRequest[] {
+  const requests: CropRequest[] = [];
+  const contestCrop = (item: Item): CropRequest | undefined => {
+    const targets = (data.targets.get(item.sheetId) ?? []).filter(
+      (t) => t.contestId === item.contestId,
+    );
+    if (targets.length === 0) return undefined;
+    const xs = targets.map((t) => t.x);
+    const ys = targets.map((t) => t.y);
+    return {
+      id: cropId(item.kind, item.sheetId, item.contestId),
+      archive: item.archive,
+      entry: item.entry,
+      side: targets[0]?.side ?? 1,
+      box: { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) },
+    };
+  };
+  const add = (list: Item[], cap: number) => {
+    for (const item of list.slice(0, cap)) {
+      const r = contestCrop(item);
+      if (r) requests.push(r);
+    }
+  };
+  add(itemsOf(data, 'Normal Disagreed'), DISAGREEMENT_CROPS);
+  add(itemsOf(data, 'Agreed Overvote'), SECTION_CROPS);
+  add(itemsOf(data, 'Gray'), SECTION_CROPS);
+  for (const rows of [
+    data.sheetsOf.get('No CVR') ?? [],
+    data.sheetsOf.get('Unreadable') ?? [],
+    data.duplicates,
+  ])
+    for (const r of rows.slice(0, SECTION_CROPS))
+      requests.push({ id: cropId(r.kind, r.sheetId), archive: r.archive, entry: r.entry });
+  return requests;
 }
 
-async function reportPdf(
-  summary: Record<string, string>[],
-  totals: Record<string, string>[],
-  verdicts: ContestVerdict[],
-  disagreements: Record<string, string>[],
-  classes: Map<string, number>,
-  cvrLines: string[] = [],
-): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  let page: PDFPage = pdf.addPage([612, 792]);
-  let y = 750;
-  const line = (text: string, f: PDFFont = font, size = 10): void => {
-    if (y < 50) {
-      page = pdf.addPage([612, 792]);
-      y = 750;
-    }
-    // Standard fonts carry WinAnsi only.
-    page.drawText(text.replace(/[^\x20-\x7e]/g, '?').slice(0, 110), {
-      x: 40,
-      y,
-      size,
-      font: f,
-      color: rgb(0, 0, 0),
-    });
-    y -= size + 5;
+function itemCsv(data: ReportData, i: Item): Record<string, unknown> {
+  const info = data.infos.get(i.contestId);
+  return {
+    section: 'item',
+    kind: i.kind,
+    sheet_id: i.sheetId,
+    batch: data.sheetInfo.get(i.sheetId)?.batch,
+    style: i.style,
+    contest_id: i.contestId,
+    contest: data.contests.find((c) => c.contestId === i.contestId)?.name,
+    image_votes: imageText(i, info),
+    image_scores: scoresText(i, info, data.targets.get(i.sheetId)),
+    cvr_votes_recorded: recordText(i, info),
+    adjudication: decisionText(i, info),
+    detail: i.detail,
   };
-  line('Ballot image audit report', bold, 16);
-  line(`Sheets: ${[...classes].map(([c, n]) => `${c} ${n}`).join(', ')}`);
-  for (const text of cvrLines) line(text);
-  for (const s of summary) {
-    y -= 6;
-    line(`${s.contest} (vote for ${s.vote_for})`, bold, 12);
-    for (const t of totals.filter((x) => x.contest_id === s.contest_id))
-      line(
-        `  ${t.option}: CVR ${t.cvr_votes}, audit ${t.audit_votes}${Number(t.audit_gray) ? ` + ${t.audit_gray} gray` : ''}`,
-      );
-    const v = verdicts.find((x) => x.contestId === s.contest_id);
-    line(
-      `  Disagreed ${s.disagreed}, gray ${s.gray}, unmatched ${s.unmatched_sheets}; margin ${s.margin}. Could change the outcome: ${v?.couldChange ? 'YES' : 'no'}`,
+}
+
+/**
+ * One row per cmpcvr disagreement, as before: a contest's disagreement with both readings, or a
+ * sheet-level one (No CVR, No Image, Unreadable, Duplicate, Swapped Batch) with its decision.
+ */
+function disagreementCsv(data: ReportData, d: Record<string, string>): Record<string, unknown> {
+  if (d.kind === 'Normal Disagreed') {
+    const item = data.items.find(
+      (i) => i.kind === d.kind && i.sheetId === d.sheet_id && i.contestId === d.contest_id,
     );
+    if (item) return { ...itemCsv(data, item), detail: d.detail, section: 'disagreement' };
   }
-  y -= 6;
-  line(`Disagreements (${disagreements.length})`, bold, 12);
-  for (const d of disagreements)
-    line(
-      `  ${d.kind} ${d.sheet_id ?? ''} ${d.contest_id ?? ''} image [${d.image_votes ?? ''}] CVR [${d.cvr_votes ?? ''}] ${d.detail ?? ''}`,
-    );
-  return Buffer.from(await pdf.save());
+  const decided = data.items.find((i) => i.sheetId === d.sheet_id && i.kind === d.kind)?.decision;
+  return {
+    section: 'disagreement',
+    kind: d.kind,
+    sheet_id: d.sheet_id,
+    batch: data.sheetInfo.get(d.sheet_id ?? '')?.batch,
+    contest_id: d.contest_id,
+    image_votes: d.image_votes,
+    cvr_votes_recorded: d.cvr_votes,
+    detail: [d.archive, d.entry, d.detail].filter(Boolean).join(' '),
+    adjudication: decided
+      ? `${decided.decision}${decided.note ? ` (${decided.note})` : ''}`
+      : 'not adjudicated',
+  };
 }
 
 async function zipKeys(ctx: StageContext, keys: string[], target: string): Promise<void> {

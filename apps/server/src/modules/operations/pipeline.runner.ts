@@ -20,6 +20,7 @@ import { settleReadiness, type OperationRow } from './operations.repository.js';
 import { stageOutputPrefixes } from './operations.stages.js';
 import { sweepStale } from './pipeline.sweep.js';
 import { QUEUES } from './queues.js';
+import { writeReportContext } from './report-context.js';
 
 export { QUEUES };
 
@@ -208,6 +209,7 @@ export class PipelineRuntime {
       for (const prefix of stageOutputPrefixes(op.operation as OperationStage))
         await store.remove(prefix);
       if (op.operation === 'genreport') await writeAdjudications(this.db, op.jobId, store);
+      if (op.operation === 'genreport') await writeReportContext(this.db, op, store);
       const size = batchSize ?? this.options.batchSize;
       const count = Math.max(1, await this.stage(op).batches(store, { batchSize: size }));
       await this.db

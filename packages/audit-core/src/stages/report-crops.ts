@@ -1,0 +1,86 @@
+import sharp from 'sharp';
+import type { StageContext } from './context.js';
+import { walkImageEntries } from './images.js';
+
+/** A picture the report wants: a contest's targets on one side, or the whole first page. */
+export interface CropRequest {
+  id: string;
+  archive: string;
+  entry: string;
+  /** Target centres of the contest, in the page's pixels; absent for a whole-page view. */
+  box?: { x0: number; y0: number; x1: number; y1: number };
+  /** 1 for the front, 2 for the back, … */
+  side?: number;
+}
+
+const CROP_WIDTH = 520;
+const PAGE_WIDTH = 360;
+
+async function cropOne(bytes: Buffer, request: CropRequest): Promise<Buffer> {
+  const pages = (await sharp(bytes).metadata()).pages ?? 1;
+  const side = request.side ?? 1;
+  const page = side <= pages ? side - 1 : 0;
+  const image = sharp(bytes, { page });
+  const meta = await image.metadata();
+  const { box } = request;
+  const pipeline = box
+    ? (() => {
+        const pad = Math.round((meta.density ?? 200) * 0.35);
+        const left = Math.max(0, Math.round(box.x0 - pad));
+        // Above the first target: the contest's title and its vote-for line.
+        const top = Math.max(0, Math.round(box.y0 - pad * 2.4));
+        const width = Math.min((meta.width ?? 0) - left, Math.round(box.x1 - box.x0 + pad * 8));
+        const height = Math.min((meta.height ?? 0) - top, Math.round(box.y1 - box.y0 + pad * 3.4));
+        return sharp(bytes, { page })
+          .extract({ left, top, width, height })
+          .resize({ width: CROP_WIDTH, withoutEnlargement: true });
+      })()
+    : image.resize({ width: PAGE_WIDTH, withoutEnlargement: true });
+  return pipeline.greyscale().png({ palette: true, colours: 16 }).toBuffer();
+}
+
+/**
+ * Makes the pictures asked for, reading each archive once and each entry once. An entry that
+ * cannot be unpacked or cropped gets no picture and a warning; the report says so beside it.
+ */
+export async function makeCrops(
+  ctx: StageContext,
+  requests: CropRequest[],
+): Promise<Map<string, Buffer>> {
+  const made = new Map<string, Buffer>();
+  const byArchive = new Map<string, Map<string, CropRequest[]>>();
+  for (const r of requests) {
+    if (!r.archive || !r.entry) continue;
+    const entries = byArchive.get(r.archive) ?? new Map<string, CropRequest[]>();
+    entries.set(r.entry, [...(entries.get(r.entry) ?? []), r]);
+    byArchive.set(r.archive, entries);
+  }
+  let done = 0;
+  for (const [archive, entries] of byArchive) {
+    if (!(await ctx.store.exists(archive))) continue;
+    for await (const item of walkImageEntries(ctx.store, archive)) {
+      ctx.checkCancelled();
+      if (item.type === 'problem') continue;
+      const wanted = entries.get(item.entry.entry);
+      if (!wanted) continue;
+      const bytes = await item.read().catch(() => null);
+      if (!bytes) continue;
+      for (const request of wanted) {
+        try {
+          made.set(request.id, await cropOne(bytes, request));
+        } catch (error) {
+          ctx.problem({
+            severity: 'warning',
+            code: 'crop-failed',
+            file: archive,
+            place: item.entry.entry,
+            message: error instanceof Error ? error.message : String(error),
+          });
+        }
+      }
+      done += wanted.length;
+      ctx.progress(done, requests.length + 1);
+    }
+  }
+  return made;
+}
