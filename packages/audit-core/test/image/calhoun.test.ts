@@ -6,7 +6,9 @@ import {
   findTimingMarks,
   loadPage,
   matchStyle,
+  NoStyleFitsError,
   readBallot,
+  UNEXPLAINED_PRINTING,
   type Template,
 } from '../../src/index.js';
 
@@ -14,13 +16,14 @@ const root = join(import.meta.dirname, '../fixtures/real/images/calhoun_2010_pri
 
 /**
  * Voted ballot → blank of its style, read by eye from each heading (party, precincts, district).
- * The fixture's voted ballots 004 and 005 (nonpartisan, precinct 1C) have no blank of their
- * style and are not copied.
+ * Ballots 004 and 005 (nonpartisan, precinct 1C) have no blank of their style: `null`.
  */
-const styles: Record<string, string> = {
+const styles: Record<string, string | null> = {
   '1200_001': '1199_001', // Democratic, precincts 1, 7 & 8
   '1200_002': '1199_002', // Democratic, precinct 1C (another printing: dotted timing marks)
   '1200_003': '1199_002',
+  '1200_004': null,
+  '1200_005': null,
   '1200_006': '1199_003', // nonpartisan, precincts 1, 7 & 8
   '1200_007': '1199_004', // Republican, precinct 1C
   '1200_010': '1199_006', // Democratic, precincts 2, 3 & 4
@@ -70,15 +73,21 @@ describe('Calhoun County 2010 primary scans', () => {
     expect(pitch).toBeLessThan(55);
   });
 
-  it('gives each voted ballot the style of its blank among 26 and reads its marks', async () => {
+  it('gives each voted ballot the style of its blank among 26, or none, and reads its marks', async () => {
     expect(templates).toHaveLength(26);
     const voted = await pages('voted');
     expect(voted).toHaveLength(Object.keys(styles).length);
     for (const { name, buffer } of voted) {
       const id = name.replace('.tif', '');
       const page = await loadPage(buffer);
+      if (styles[id] === null) {
+        // The nearest blank lacks a whole contest box of the page: no style, not a wrong one.
+        expect(() => matchStyle(page, templates), id).toThrow(NoStyleFitsError);
+        continue;
+      }
       const match = matchStyle(page, templates);
       expect(match.template.id, id).toBe(styles[id]);
+      expect(match.unexplained, id).toBeLessThan(UNEXPLAINED_PRINTING / 4);
       const reading = readBallot(page, match.template, { marks: match.marks });
       expect(reading.registration.matched, id).toBe(82);
       const votes = reading.targets.filter((t) => t.decision === 'vote').map((t) => t.index + 1);
