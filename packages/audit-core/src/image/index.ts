@@ -55,7 +55,13 @@ export {
   type CombineOptions,
 } from './exemplars.js';
 export { dilate, erode, inkMask, morph, type Mask } from './morph.js';
-export { matchStyle, type StyleMatch } from './match.js';
+export {
+  matchStyle,
+  NoStyleFitsError,
+  UNEXPLAINED_PRINTING,
+  unexplainedPrinting,
+  type StyleMatch,
+} from './match.js';
 export { distinguishingCells, thumbnail, thumbnailDistance, type Thumbnail } from './thumbnail.js';
 export { readBallots, type BatchOptions, type PageInput, type PageResult } from './batch.js';
 export { renderContactSheet, renderRedline } from './proofs.js';

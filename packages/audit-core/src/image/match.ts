@@ -20,7 +20,26 @@ export interface StyleMatch {
   distance: number;
   /** The runner-up's distance over the same cells, to judge how sure the match is. */
   runnerUp: number;
+  /** Square inches of printing on the page with none near it on the chosen template. */
+  unexplained: number;
 }
+
+/** Raised when even the nearest style leaves printing on the page that its template lacks. */
+export class NoStyleFitsError extends Error {
+  override name = 'NoStyleFitsError';
+  constructor(
+    message: string,
+    readonly nearest: StyleMatch,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * More printing than this (square inches) where the template has none is another style's
+ * contest, not a voter's stray mark or a reprint's shifted text (those leave a few hundredths).
+ */
+export const UNEXPLAINED_PRINTING = 0.3;
 
 interface Candidate {
   template: Template;
@@ -61,13 +80,14 @@ export function matchStyle(
       .sort((a, b) => a.d - b.d);
     const [best, second] = scored;
     if (best)
-      return {
+      return checked({
         template: best.c.template,
         registration: best.c.registration,
         marks,
         distance: best.d,
         runnerUp: second?.d ?? Infinity,
-      };
+        unexplained: unexplainedPrinting(best.c.ink, best.c.template),
+      });
   }
   let best = first;
   let score = { distance: 0, runnerUp: Infinity };
@@ -82,7 +102,61 @@ export function matchStyle(
       score = { distance: mine, runnerUp: theirs };
     }
   }
-  return { template: best.template, registration: best.registration, marks, ...score };
+  return checked({
+    template: best.template,
+    registration: best.registration,
+    marks,
+    ...score,
+    unexplained: unexplainedPrinting(best.ink, best.template),
+  });
+}
+
+function checked(match: StyleMatch): StyleMatch {
+  if (match.unexplained > UNEXPLAINED_PRINTING)
+    throw new NoStyleFitsError(
+      `no ballot style fits the page: even the nearest, ${match.template.id}, lacks ${match.unexplained.toFixed(2)} sq in of the page's printing`,
+      match,
+    );
+  return match;
+}
+
+/**
+ * How much of the page's ink, laid on the template, has no ink of the template in or beside
+ * its cell, away from the targets where voters mark: printing the template does not carry.
+ * The neighbourhood forgives a reprint's text shifted by a pixel or two.
+ */
+export function unexplainedPrinting(ink: Thumbnail, template: Template): number {
+  const own = template.thumbnail;
+  const { width, height, step } = ink;
+  if (own.width !== width || own.height !== height) return 0;
+  const near = new Uint8Array(width * height);
+  const margin = MARK_MARGIN * template.dpi;
+  for (const t of template.targets) {
+    const x0 = Math.max(0, Math.floor((t.x0 - margin) / step));
+    const y0 = Math.max(0, Math.floor((t.y0 - margin) / step));
+    const x1 = Math.min(width - 1, Math.floor((t.x0 + t.width + margin) / step));
+    const y1 = Math.min(height - 1, Math.floor((t.y0 + t.height + margin) / step));
+    for (let y = y0; y <= y1; y += 1) near.fill(1, y * width + x0, y * width + x1 + 1);
+  }
+  let cells = 0;
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) {
+      const i = y * width + x;
+      if (near[i] || (ink.ink[i] as number) <= CELL_DIFFERENCE) continue;
+      let printed = false;
+      for (let dy = -1; dy <= 1 && !printed; dy += 1)
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          if ((own.ink[ny * width + nx] as number) >= 0.05) {
+            printed = true;
+            break;
+          }
+        }
+      if (!printed) cells += 1;
+    }
+  return (cells * step * step) / (template.dpi * template.dpi);
 }
 
 /** The count of clearly different cells to the nearest of `samples`. */

@@ -46,10 +46,16 @@ function regular(marks: Point[], height: number): Point[] {
   return marks.length >= 8 && span >= height * 0.5 && gap <= span * 0.2 ? marks : [];
 }
 
+/**
+ * A solid mark: a dash wider than tall, or a square dot (some printings and scanners draw the
+ * marks that way). Round blots such as bullets pass too; the column and pitch checks drop them.
+ */
 function isMark(c: Component, dpi: number): boolean {
   const w = boxWidth(c) / dpi;
   const h = boxHeight(c) / dpi;
-  return w >= 0.08 && w <= 0.4 && h >= 0.03 && h <= 0.16 && w > h && fillRatio(c) > 0.7;
+  const dash = w >= 0.08 && w > h;
+  const dot = w >= 0.04 && w >= h * 0.6;
+  return (dash || dot) && w <= 0.4 && h >= 0.03 && h <= 0.16 && fillRatio(c) > 0.7;
 }
 
 function column(components: Component[], dpi: number): Point[] {

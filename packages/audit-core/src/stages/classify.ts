@@ -44,7 +44,8 @@ export function cvrChoice(vote: ContestVote | undefined): {
 
 /**
  * Classes one contest on one sheet. A difference on an option the image read clearly is a
- * disagreement even when another option is gray; a gray option only ever makes the contest
+ * disagreement even when another option is gray (unless the gray marks could make the contest
+ * an overvote that the record wrote as nothing); a gray option only ever makes the contest
  * Gray, for a person to decide.
  */
 export function classify(
@@ -60,6 +61,10 @@ export function classify(
   // Dominion's CSV writes an overvoted contest as no marks at all: nothing counted either way.
   if (image.overvote)
     return cvr.votes.length === 0 && !record?.marks.length ? 'Agreed Overvote' : 'Normal Disagreed';
+  // An empty record may be an overvote Dominion's CSV wrote as nothing: if the gray marks
+  // would make the image an overvote, they decide whether image and record agree.
+  const blankRecord = cvr.votes.length === 0 && !record?.marks.length;
+  if (blankRecord && gray.size > 0 && image.votes.length + gray.size > voteFor) return 'Gray';
   const a = new Set(image.votes);
   const b = new Set(cvr.votes);
   const differs = [...a, ...b].some((o) => a.has(o) !== b.has(o) && !gray.has(o));

@@ -1,6 +1,6 @@
 import type { GreyImage } from '../image/grey.js';
 import { countPages, loadPage } from '../image/load.js';
-import { fitsStyle, matchStyle } from '../image/match.js';
+import { fitsStyle, matchStyle, NoStyleFitsError, type StyleMatch } from '../image/match.js';
 import { findTimingMarks } from '../image/timing.js';
 import { readBallot, type BallotReading, type ReadOptions } from '../image/read.js';
 import { readEngineSettings } from './job-settings.js';
@@ -116,7 +116,14 @@ export function readSheet(
       return { used: template, reading };
     }
   }
-  const match = marks ? matchStyle(page, templates, marks) : undefined;
+  let match: StyleMatch | undefined;
+  try {
+    match = marks ? matchStyle(page, templates, marks) : undefined;
+  } catch (error) {
+    // No style's template carries all of the page's printing: the record's style, where there
+    // is one, is as near as any; without one the sheet is not read on a wrong style.
+    if (!(error instanceof NoStyleFitsError && known)) throw error;
+  }
   const sure = match ? options.untrusted || match.runnerUp >= match.distance * SURE_MATCH : false;
   const used = (known && !sure ? known : undefined) ?? match?.template ?? known ?? templates[0];
   if (!used) throw new Error('no template to read the page with');
@@ -237,7 +244,7 @@ export async function extractVote(ctx: StageContext): Promise<void> {
           );
         if (record && used !== record && doubtful && alike(used, record)) {
           used = record;
-          reading = readBallot(page, record, { signal: ctx.signal });
+          reading = readBallot(page, record, { ...read, signal: ctx.signal });
         }
         if (known && used.id !== known)
           ctx.problem({

@@ -28,7 +28,20 @@ describe('classify', () => {
     expect(classify(image(['b']), record(['a']), info)).toBe('Normal Disagreed');
     expect(classify(image([], ['a']), record(['a']), info)).toBe('Gray');
     // A clear difference elsewhere is a disagreement even with a gray option.
-    expect(classify(image(['b'], ['a']), record([]), info)).toBe('Normal Disagreed');
+    expect(classify(image(['b'], ['a']), record(['w']), info)).toBe('Normal Disagreed');
+    expect(classify(image(['b']), record([]), info)).toBe('Normal Disagreed');
+  });
+
+  it('leaves to a person a record written as nothing where gray marks would make an overvote', () => {
+    // Dominion's CSV writes an overvote as no marks: one clear vote and one gray mark in a
+    // vote-for-one contest agree with it if the gray mark is a vote, and not otherwise.
+    expect(classify(image(['b'], ['a']), record([]), info)).toBe('Gray');
+    // With room for both marks the clear vote is missing from the record whatever the gray is.
+    expect(classify(image(['b'], ['a']), record([]), { ...info, voteFor: 2 })).toBe(
+      'Normal Disagreed',
+    );
+    // A record that lists its marks hides no overvote.
+    expect(classify(image(['b'], ['a']), record(['w']), info)).toBe('Normal Disagreed');
   });
 
   it('names agreed overvotes, undervotes and write-ins', () => {

@@ -1,0 +1,105 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildTemplate,
+  findTimingMarks,
+  loadPage,
+  matchStyle,
+  NoStyleFitsError,
+  readBallot,
+  UNEXPLAINED_PRINTING,
+  type Template,
+} from '../../src/index.js';
+
+const root = join(import.meta.dirname, '../fixtures/real/images/calhoun_2010_primary');
+
+/**
+ * Voted ballot → blank of its style, read by eye from each heading (party, precincts, district).
+ * Ballots 004 and 005 (nonpartisan, precinct 1C) have no blank of their style: `null`.
+ */
+const styles: Record<string, string | null> = {
+  '1200_001': '1199_001', // Democratic, precincts 1, 7 & 8
+  '1200_002': '1199_002', // Democratic, precinct 1C (another printing: dotted timing marks)
+  '1200_003': '1199_002',
+  '1200_004': null,
+  '1200_005': null,
+  '1200_006': '1199_003', // nonpartisan, precincts 1, 7 & 8
+  '1200_007': '1199_004', // Republican, precinct 1C
+  '1200_010': '1199_006', // Democratic, precincts 2, 3 & 4
+  '1200_012': '1199_007', // Democratic, precinct 4C
+  '1200_016': '1199_009', // nonpartisan, precinct 4C
+  '1200_019': '1199_012', // Democratic, precincts 5 & 6
+  '1200_022': '1199_013', // nonpartisan, precincts 5 & 6
+  '1200_025': '1199_015', // Democratic, precinct 12C
+  '1200_027': '1199_017', // nonpartisan, precinct 12C
+  '1200_031': '1199_019', // Republican, precinct 12C
+  '1200_034': '1199_022', // Democratic, precincts 9, 10, 11B & 13
+  '1200_036': '1199_024', // nonpartisan, precincts 9, 10, 11B & 13
+  '1200_039': '1199_026', // Republican, precincts 9, 10, 11B & 13
+};
+
+/**
+ * The dotted ballots' marks, checked on the images, as target numbers of blank 1199_002 in
+ * layout order (Senate 1–4, Congress 5–6, Governor 7, Attorney General 8–9, State Senate 10–11,
+ * Blountstown Mayor 12–13, Council 14–15; ovals under the SAMPLE print are not targets).
+ */
+const dottedVotes: Record<string, number[]> = {
+  '1200_002': [1, 5, 9, 10, 12, 14],
+  '1200_003': [1, 5, 8, 11, 13, 14],
+};
+
+async function pages(folder: string): Promise<{ name: string; buffer: Buffer }[]> {
+  const names = (await readdir(join(root, folder))).filter((n) => n.endsWith('.tif')).sort();
+  return Promise.all(
+    names.map(async (name) => ({ name, buffer: await readFile(join(root, folder, name)) })),
+  );
+}
+
+describe('Calhoun County 2010 primary scans', () => {
+  const templates: Template[] = [];
+
+  beforeAll(async () => {
+    for (const { name, buffer } of await pages('blank'))
+      templates.push(buildTemplate(await loadPage(buffer), { id: name.replace('.tif', '') }));
+  }, 120_000);
+
+  it('finds the timing marks printed as small square dots', async () => {
+    const page = await loadPage(await readFile(join(root, 'voted/1200_002.tif')));
+    const marks = findTimingMarks(page);
+    expect([marks.left.length, marks.right.length]).toEqual([41, 41]);
+    const pitch = (marks.left.at(-1)!.y - marks.left[0]!.y) / 40;
+    expect(pitch).toBeGreaterThan(45);
+    expect(pitch).toBeLessThan(55);
+  });
+
+  it('gives each voted ballot the style of its blank among 26, or none, and reads its marks', async () => {
+    expect(templates).toHaveLength(26);
+    const voted = await pages('voted');
+    expect(voted).toHaveLength(Object.keys(styles).length);
+    for (const { name, buffer } of voted) {
+      const id = name.replace('.tif', '');
+      const page = await loadPage(buffer);
+      if (styles[id] === null) {
+        // The nearest blank lacks a whole contest box of the page: no style, not a wrong one.
+        expect(() => matchStyle(page, templates), id).toThrow(NoStyleFitsError);
+        continue;
+      }
+      const match = matchStyle(page, templates);
+      expect(match.template.id, id).toBe(styles[id]);
+      expect(match.unexplained, id).toBeLessThan(UNEXPLAINED_PRINTING / 4);
+      const reading = readBallot(page, match.template, { marks: match.marks });
+      expect(reading.registration.matched, id).toBe(82);
+      const votes = reading.targets.filter((t) => t.decision === 'vote').map((t) => t.index + 1);
+      const expected = dottedVotes[id];
+      if (expected) expect(votes, id).toEqual(expected);
+      // Pen marks on 1-bit scans: each target clearly paper or clearly ink, none left gray.
+      // (Ballot 025's marks all lie under the SAMPLE print, where the blank shows no oval.)
+      for (const t of reading.targets) expect(t.fill < 0.15 || t.fill > 0.3, id).toBe(true);
+      expect(
+        reading.targets.every((t) => t.decision === 'vote' || t.decision === 'blank'),
+        id,
+      ).toBe(true);
+    }
+  }, 300_000);
+});
