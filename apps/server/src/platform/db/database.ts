@@ -36,7 +36,17 @@ export interface DatabaseHandle {
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const makePool = () => new pg.Pool({ connectionString: url, max: 10 });
+  const makePool = () =>
+    new pg.Pool({
+      connectionString: url,
+      max: 10,
+      // Parallel workers help one big query on an idle server; under many small requests they
+      // take the cores other requests wait for, and they led the planner to scan every election
+      // for a search the trigram index answers in a few milliseconds.
+      // pg-pool awaits the promise before it hands the connection out.
+      onConnect: ((client: pg.ClientBase) =>
+        client.query('SET max_parallel_workers_per_gather = 0')) as (client: pg.ClientBase) => void,
+    });
   let pool = makePool();
   const handle: DatabaseHandle = {
     db: drizzlePg(pool, { schema }),
