@@ -93,7 +93,13 @@ export async function startTestServer(
   });
   // A given PostgreSQL database is shared (several API instances on one database), not dropped.
   const { handle, drop } = options.databaseUrl
-    ? { handle: await openPostgres(options.databaseUrl), drop: async () => undefined }
+    ? {
+        handle: await openPostgres(options.databaseUrl, {
+          size: config.DATABASE_POOL_SIZE,
+          waitMs: config.DATABASE_WAIT_MS,
+        }),
+        drop: async () => undefined,
+      }
     : await openTestDatabase();
   const deps = await createPlatform(config, createLogger(config.LOG_LEVEL), handle);
   const app = await buildApp(deps);
