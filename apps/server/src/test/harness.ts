@@ -51,7 +51,8 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;
-    const handle = await openPostgres(url.toString());
+    // Tests on a busy machine wait for a connection rather than being shed.
+    const handle = await openPostgres(url.toString(), { waitMs: 60_000 });
     return {
       handle,
       drop: async () => {
@@ -89,6 +90,7 @@ export async function startTestServer(
     ARGON2_TIME_COST: '1',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://scrutineer.test',
+    DATABASE_WAIT_MS: '60000',
     ...env,
   });
   // A given PostgreSQL database is shared (several API instances on one database), not dropped.
