@@ -22,7 +22,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const log = createLogger(config.LOG_LEVEL);
-  const deps = await createPlatform(config, log);
+  // Only API requests are shed when the connections stay busy; a stage waits its turn.
+  const deps = await createPlatform({ ...config, DATABASE_WAIT_MS: 600_000 }, log);
   const runtime = new PipelineRuntime(
     deps,
     runtimeOptions(deps, Math.max(1, config.PIPELINE_WORKERS)),

@@ -104,6 +104,10 @@ const configSchema = z.object({
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   /** API requests served at once; more are answered 503 with Retry-After, not queued. */
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().positive().default(64),
+  /** PostgreSQL connections of this process. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /** The longest a request waits for a free PostgreSQL connection before it is answered 503. */
+  DATABASE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
   /** Pipeline handlers inside this process; 0 leaves the work to `npm run worker` processes. */
   PIPELINE_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   /** Ballots per batch of a stage that fans out (a JOB file's batch_size wins). */

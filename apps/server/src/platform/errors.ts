@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@scrutineer/contracts';
+import { isDatabaseBusy } from './db/database.js';
 
 export type ErrorCode =
   | 'bad_request'
@@ -54,6 +55,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
       const message = first?.message ?? 'Invalid request';
       return reply.status(400).send({ error: field ? `${field}: ${message}` : message });
+    }
+    if (isDatabaseBusy(error)) {
+      // Every database connection stayed busy for the whole wait: shed like a crowd at the door.
+      return reply.status(503).header('retry-after', '1').send({ error: MESSAGES.serverBusy });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -5,6 +5,7 @@ import {
   type AuditJob,
   type District,
   type Election,
+  type Room,
   type RouteContract,
   type RouteScope,
 } from '@scrutineer/contracts';
@@ -16,6 +17,7 @@ import {
   type Account,
 } from './elections-fixtures.js';
 import { startTestServer, type ApiAnswer, type TestServer } from './harness.js';
+import { createRoom } from './chat-fixtures.js';
 import { createJob } from './jobs-fixtures.js';
 
 /**
@@ -31,6 +33,7 @@ let admin: Account;
 let district: District;
 let election: Election;
 let job: AuditJob;
+let room: Room;
 beforeAll(async () => {
   server = await startTestServer();
   [plain, other, member, admin] = await Promise.all([
@@ -42,13 +45,21 @@ beforeAll(async () => {
   district = await createDistrict(server, member.token);
   election = await createElection(server, member.token, district.id, { privacy: 'Closed' });
   job = await createJob(server, member.token, election.id, { name: 'Matrix job' });
+  // Rooms are made by an Admin; the member is one of its people, the other users are not.
+  room = await createRoom(server, admin.token, job.id, [member.id], 'Matrix room');
 });
 afterAll(async () => server.close());
 
 const routes = contractRoutes();
 
 function scopeId(scope: RouteScope): number {
-  return scope === 'election' ? election.id : scope === 'district' ? district.id : job.id;
+  const ids: Record<RouteScope, number> = {
+    election: election.id,
+    district: district.id,
+    job: job.id,
+    room: room.id,
+  };
+  return ids[scope];
 }
 
 /** A body that passes validation, so a scoped route reaches its record check. */

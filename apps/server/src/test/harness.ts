@@ -51,7 +51,8 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;
-    const handle = await openPostgres(url.toString());
+    // Tests on a busy machine wait for a connection rather than being shed.
+    const handle = await openPostgres(url.toString(), { waitMs: 60_000 });
     return {
       handle,
       drop: async () => {
@@ -89,11 +90,18 @@ export async function startTestServer(
     ARGON2_TIME_COST: '1',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://scrutineer.test',
+    DATABASE_WAIT_MS: '60000',
     ...env,
   });
   // A given PostgreSQL database is shared (several API instances on one database), not dropped.
   const { handle, drop } = options.databaseUrl
-    ? { handle: await openPostgres(options.databaseUrl), drop: async () => undefined }
+    ? {
+        handle: await openPostgres(options.databaseUrl, {
+          size: config.DATABASE_POOL_SIZE,
+          waitMs: config.DATABASE_WAIT_MS,
+        }),
+        drop: async () => undefined,
+      }
     : await openTestDatabase();
   const deps = await createPlatform(config, createLogger(config.LOG_LEVEL), handle);
   const app = await buildApp(deps);

@@ -226,6 +226,24 @@ describe('GET /elections', () => {
       token: admin.token,
     });
     expect(found.body.items.map((e) => e.name)).toEqual(['Three']);
+    // A search that matches them all keeps the same order across pages.
+    const county = encodeURIComponent(made[0]?.county ?? '');
+    const searched = async (page: number) => {
+      const answer = await server.call<Page>(
+        'GET',
+        `/elections?district=${place.id}&search=${county}&page_size=2&page=${page}`,
+        { token: admin.token },
+      );
+      expect(answer.body.total).toBe(5);
+      return answer.body.items.map((e) => e.name);
+    };
+    expect([...(await searched(1)), ...(await searched(2)), ...(await searched(3))]).toEqual([
+      'Four',
+      'Two',
+      'Five',
+      'Three',
+      'One',
+    ]);
   });
 
   it('searches a member’s elections by name, path and county, sorted and paged', async () => {

@@ -35,8 +35,43 @@ export interface DatabaseHandle {
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
-export async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const makePool = () => new pg.Pool({ connectionString: url, max: 10 });
+export interface PoolOptions {
+  /** Connections the pool opens at most. */
+  size?: number;
+  /** How long a query waits for a free connection before it fails (answered 503). */
+  waitMs?: number;
+}
+
+/** pg-pool's message when a checkout outlasts `connectionTimeoutMillis`. */
+const POOL_TIMEOUT = 'timeout exceeded when trying to connect';
+
+/** Is this error, or one it wraps (drizzle wraps query errors), a wait for a connection that ran out? */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth += 1) {
+    if (cause instanceof Error && cause.message === POOL_TIMEOUT) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export async function openPostgres(
+  url: string,
+  options: PoolOptions = {},
+): Promise<DatabaseHandle> {
+  const makePool = () =>
+    new pg.Pool({
+      connectionString: url,
+      max: options.size ?? 10,
+      // A crowd beyond the pool waits at most this long, then is answered 503, rather than
+      // queueing without end behind the connections.
+      connectionTimeoutMillis: options.waitMs ?? 2000,
+      // Parallel workers help one big query on an idle server; under many small requests they
+      // take the cores other requests wait for, and they led the planner to scan every election
+      // for a search the trigram index answers in a few milliseconds.
+      // pg-pool awaits the promise before it hands the connection out.
+      onConnect: ((client: pg.ClientBase) =>
+        client.query('SET max_parallel_workers_per_gather = 0')) as (client: pg.ClientBase) => void,
+    });
   let pool = makePool();
   const handle: DatabaseHandle = {
     db: drizzlePg(pool, { schema }),
@@ -95,9 +130,14 @@ export async function openPglite(
 export async function openDatabase(config: {
   DATABASE_URL?: string | undefined;
   DATA_DIR: string;
+  DATABASE_POOL_SIZE?: number;
+  DATABASE_WAIT_MS?: number;
 }): Promise<DatabaseHandle> {
   return config.DATABASE_URL
-    ? openPostgres(config.DATABASE_URL)
+    ? openPostgres(config.DATABASE_URL, {
+        size: config.DATABASE_POOL_SIZE,
+        waitMs: config.DATABASE_WAIT_MS,
+      })
     : openPglite(path.join(config.DATA_DIR, 'db'));
 }
 
