@@ -1,0 +1,42 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, screenshot } from '../support/api';
+import { apiCall, createElection } from '../support/uploads';
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/session/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+test('a district’s elections page through their pages and stay on the page chosen', async ({
+  page,
+  request,
+}) => {
+  const { token, districtId } = await createElection(request, 'Tulare', 'Tulare election 01');
+  for (let n = 2; n <= 12; n++)
+    await apiCall(request, token, 'POST', '/elections', {
+      name: `Tulare election ${String(n).padStart(2, '0')}`,
+      districtId,
+      date: `11-${String(n + 5).padStart(2, '0')}-2024`,
+    });
+  await signIn(page, ADMIN);
+  await page.goto(`/elections?districtId=${districtId}`);
+  const grid = page.getByRole('grid', { name: 'Elections' });
+  await expect(page.getByText('Elections of US_CA_Tulare')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Rows per page' }).click();
+  await page.getByRole('option', { name: '10', exact: true }).click();
+  await expect(page.getByText('1–10 of 12')).toBeVisible();
+  await page.getByRole('button', { name: 'Go to next page' }).click();
+  // The second page's rows arrive and the grid stays on them.
+  await expect(grid.getByRole('link', { name: 'Tulare election 01' })).toBeVisible();
+  await expect(page.getByText('11–12 of 12')).toBeVisible();
+  await expect(grid.getByRole('row')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Go to previous page' }).click();
+  await expect(grid.getByRole('link', { name: 'Tulare election 12' })).toBeVisible();
+  await page.getByRole('button', { name: 'Go to next page' }).click();
+  await expect(grid.getByRole('link', { name: 'Tulare election 02' })).toBeVisible();
+  await expect(page.getByText('11–12 of 12')).toBeVisible();
+  await screenshot(page, 'finish-district-elections-page-2');
+});
