@@ -40,3 +40,43 @@ test('a district’s elections page through their pages and stay on the page cho
   await expect(page.getByText('11–12 of 12')).toBeVisible();
   await screenshot(page, 'finish-district-elections-page-2');
 });
+
+test('a job with gifts and no goal shows donors the amount raised, not 0.00%', async ({
+  page,
+  request,
+}) => {
+  const { token, electionId } = await createElection(request, 'Modoc', 'Modoc General 2024');
+  await apiCall(request, token, 'PUT', `/elections/${electionId}`, {
+    name: 'Modoc General 2024',
+    privacy: 'Public',
+  });
+  const job = await apiCall<{ id: number }>(request, token, 'POST', '/audit-jobs', {
+    name: 'Modoc hand count',
+    description: 'A hand count of Modoc County',
+    election_id: electionId,
+  });
+  // $500 received while a goal stood, then the goal taken away.
+  await apiCall(request, token, 'PUT', `/audit-jobs/${job.id}`, {
+    id: job.id,
+    request_donate: 1000,
+    received_donation: 500,
+  });
+  await apiCall(request, token, 'PUT', `/audit-jobs/${job.id}`, {
+    id: job.id,
+    request_donate: 0,
+    received_donation: 0,
+  });
+  await page.goto('/public');
+  const row = page
+    .getByRole('table', { name: 'Open audit jobs' })
+    .getByRole('row')
+    .filter({ hasText: 'Modoc hand count' });
+  await expect(row).toContainText('$500 raised, no goal set');
+  await expect(row).not.toContainText('0.00%');
+  await screenshot(page, 'finish-no-goal-list');
+  await page.getByRole('link', { name: 'Modoc hand count' }).click();
+  await expect(page.getByText('No funding goal set yet')).toBeVisible();
+  await expect(page.getByText('Received: $500')).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Funding progress' })).toHaveCount(0);
+  await screenshot(page, 'finish-no-goal-audit');
+});
