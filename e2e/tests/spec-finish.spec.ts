@@ -1,6 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, screenshot } from '../support/api';
-import { apiCall, createElection } from '../support/uploads';
+import { apiCall, createElection, makeZip } from '../support/uploads';
+
+const MIB = 1024 * 1024;
+
+// A toast shown while a dialog is open sits outside the dialog, which hides it from roles.
+const toast = (page: Page, text: string) =>
+  expect(
+    page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first(),
+  ).toBeVisible();
 
 async function signIn(page: Page, account: { email: string; password: string }) {
   await page.goto('/session/login');
@@ -79,4 +87,123 @@ test('a job with gifts and no goal shows donors the amount raised, not 0.00%', a
   await expect(page.getByText('Received: $500')).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Funding progress' })).toHaveCount(0);
   await screenshot(page, 'finish-no-goal-audit');
+});
+
+test('Job Files lists its buttons as numbered steps with the next one marked, and the stage status words are explained', async ({
+  page,
+  request,
+}) => {
+  const { token, electionId } = await createElection(request, 'Sierra', 'Sierra General 2024');
+  const job = await apiCall<{ id: number }>(request, token, 'POST', '/audit-jobs', {
+    name: 'Sierra image audit',
+    description: '',
+    election_id: electionId,
+  });
+  await signIn(page, ADMIN);
+  await page.goto(`/audit-jobs/${job.id}`);
+  await page.getByRole('tab', { name: 'Job Files' }).click();
+  const step = (n: number, title: string) =>
+    page.getByRole('region', { name: `Step ${n}: ${title}` });
+  await expect(step(1, 'Job file').getByRole('button', { name: 'Create Job File' })).toBeVisible();
+  await expect(step(1, 'Job file').getByText('Next')).toBeVisible();
+  await expect(step(2, 'Input files').getByRole('button', { name: 'Upload File' })).toBeVisible();
+  await expect(
+    step(3, 'Election JSON').getByRole('button', { name: 'Create Audit' }),
+  ).toBeVisible();
+  await expect(
+    step(3, 'Election JSON').getByRole('button', { name: 'Generate Json File' }),
+  ).toBeVisible();
+  await expect(page.getByRole('alert', { name: 'Where to start' })).toContainText(
+    'Next step: 1. Create Job File',
+  );
+  await screenshot(page, 'finish-job-files-step-1');
+
+  // With a JOB file the next step is the election JSON.
+  await step(1, 'Job file').getByRole('button', { name: 'Vendor Template' }).click();
+  const vendor = page.getByRole('dialog', { name: 'Vendor Template' });
+  await vendor.getByLabel('ES&S').check();
+  await vendor.getByRole('button', { name: 'Save' }).click();
+  await expect(step(1, 'Job file').getByRole('img', { name: 'Done' })).toBeVisible();
+  await expect(step(3, 'Election JSON').getByText('Next')).toBeVisible();
+  await expect(page.getByRole('alert', { name: 'Where to start' })).toContainText(
+    'Next step: 3. Create Audit',
+  );
+  await screenshot(page, 'finish-job-files-step-3');
+
+  // The stage table says what its status words mean: SUCCESS and built are one state.
+  await page.getByRole('tab', { name: 'Audit Operations' }).click();
+  const legend = page.getByRole('group', { name: 'Status words' });
+  await legend.getByText('What the status words mean.').click();
+  await expect(legend).toContainText('SUCCESS and built are the same state: built and up to date.');
+  await expect(legend.getByRole('definition').filter({ hasText: 'by its last run' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Audit stages' })
+      .locator('tr[data-stage="precheck"] [data-status]'),
+  ).toHaveAttribute('title', /^unbuilt-ready: Not built; ready to run\.$/);
+  await screenshot(page, 'finish-status-legend');
+});
+
+test('an Election Files set cut off by a reload offers Resume, says to pick the same file, and carries on from the parts kept', async ({
+  page,
+  request,
+}) => {
+  const { electionId } = await createElection(request, 'Plumas', 'Plumas General 2024');
+  // Six parts of 8 MiB: the first arrives, the page is reloaded while the others are held up.
+  const zip = await makeZip('plumas-ballots.zip', 40 * MIB);
+  const isPart = (url: URL, part: (n: number) => boolean) =>
+    url.pathname.startsWith('/api/blobs/parts/') &&
+    part(Number(url.searchParams.get('partNumber')));
+
+  await signIn(page, ADMIN);
+  await page.goto(`/elections/${electionId}`);
+  await page.getByRole('tab', { name: 'Election Files' }).click();
+  await page.route(
+    (url) => isPart(url, (n) => n > 1),
+    (route) => route.abort('connectionfailed'),
+  );
+  await page.getByRole('button', { name: 'Upload File' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Upload File Set for Plumas General 2024' });
+  await dialog.getByLabel('Choose Zip File').setInputFiles(zip);
+  await dialog.getByLabel('Description').fill('Ballot images, first batch');
+  const firstPart = page.waitForResponse(
+    (answer) => isPart(new URL(answer.url()), (n) => n === 1) && answer.ok(),
+  );
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await firstPart;
+
+  // Reloaded while the other parts are still refused: none of them arrives.
+  await page.reload();
+  await page.unrouteAll();
+  const resent: string[] = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (isPart(url, () => true)) resent.push(url.searchParams.get('partNumber') ?? '');
+  });
+  const row = page
+    .getByRole('grid', { name: 'Election files' })
+    .getByRole('row')
+    .filter({ hasText: 'plumas-ballots.zip' });
+  await expect(row).toContainText('Uploading');
+  await expect(page.getByRole('alert', { name: 'Interrupted uploads' })).toContainText(
+    'plumas-ballots.zip stopped uploading before it finished. Press Resume on its row and choose the same file again',
+  );
+  await screenshot(page, 'finish-set-resume-row');
+  await row.getByRole('button', { name: 'Resume plumas-ballots.zip' }).click();
+  dialog = page.getByRole('dialog', { name: 'Upload File Set for Plumas General 2024' });
+  await expect(dialog.getByRole('alert', { name: 'How to resume' })).toContainText(
+    'To resume plumas-ballots.zip',
+  );
+  await expect(dialog.getByLabel('Description')).toHaveValue('Ballot images, first batch');
+  await screenshot(page, 'finish-set-resume-dialog');
+  await dialog.getByLabel('Choose Zip File').setInputFiles(zip);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await toast(page, 'File upload successfully');
+  await expect(dialog.getByText('Resumed: 1 of 6 parts already received')).toBeVisible();
+  expect(resent.sort()).toEqual(['2', '3', '4', '5', '6']);
+  await screenshot(page, 'finish-set-resumed');
+  await dialog.getByRole('button', { name: 'Hide' }).click();
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Uploaded');
+  await expect(page.getByRole('alert', { name: 'Interrupted uploads' })).toHaveCount(0);
 });
