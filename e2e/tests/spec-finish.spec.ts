@@ -207,3 +207,85 @@ test('an Election Files set cut off by a reload offers Resume, says to pick the 
   await expect(row).toContainText('Uploaded');
   await expect(page.getByRole('alert', { name: 'Interrupted uploads' })).toHaveCount(0);
 });
+
+/**
+ * What does not fit at this width: the page scrolling sideways, or a table's Actions column (or
+ * a row's copy and resume buttons) outside the table's visible box.
+ */
+async function overflows(page: Page) {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > window.innerWidth) found.push(`page ${root.scrollWidth}px`);
+    const tables = document.querySelectorAll<HTMLElement>('[role="grid"], table');
+    tables.forEach((table) => {
+      const box = (table.closest('.MuiPaper-root') ?? table).getBoundingClientRect();
+      const label = table.getAttribute('aria-label') ?? 'table';
+      const actions = [...table.querySelectorAll<HTMLElement>('[role="columnheader"], th')].filter(
+        (cell) => cell.textContent?.trim() === 'Actions',
+      );
+      const buttons = [...table.querySelectorAll<HTMLElement>('button[aria-label^="Copy link"]')];
+      for (const cell of [...actions, ...buttons]) {
+        const rect = cell.getBoundingClientRect();
+        if (rect.right > box.right + 1 || rect.right > window.innerWidth)
+          found.push(
+            `${label}: ${cell.textContent?.trim() || cell.getAttribute('aria-label')} ends at ${Math.round(rect.right)} > ${Math.round(box.right)}`,
+          );
+      }
+    });
+    return found;
+  });
+}
+
+test('at 1280 px the admin board, the tools and the upload tables fit without scrolling sideways', async ({
+  page,
+  request,
+}) => {
+  const { token, electionId } = await createElection(
+    request,
+    'San Bernardino',
+    'San Bernardino County Consolidated Presidential General Election 2024',
+  );
+  await apiCall(request, token, 'POST', '/upload-requests', {
+    election_id: electionId,
+    name: 'Registrar of Voters, San Bernardino County',
+    email: 'registrar.of.voters@sanbernardino.example.org',
+    valid_through: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+  });
+  const job = await apiCall<{ id: number }>(request, token, 'POST', '/audit-jobs', {
+    name: 'San Bernardino ballot image audit of the presidential contest',
+    description: '',
+    election_id: electionId,
+  });
+  await signIn(page, ADMIN);
+  expect(page.viewportSize()?.width).toBe(1280);
+  const screens: [string, string][] = [
+    ['/admin-board?tab=dashboard', 'admin-dashboard'],
+    ['/admin-board?tab=users', 'admin-users'],
+    ['/admin-board?tab=job-permissions', 'admin-job-permissions'],
+    ['/admin-board?tab=markdown', 'admin-markdown'],
+    ['/admin-board?tab=audit-types', 'admin-audit-types'],
+    ['/admin-board?tab=fundraising', 'admin-fundraising'],
+    ['/admin-board?tab=audit-donations', 'admin-audit-donations'],
+    ['/admin-board?tab=upload-requests', 'admin-upload-requests'],
+    ['/admin-board?tab=general-upload', 'admin-general-upload'],
+    ['/admin-board?tab=mail', 'admin-mail'],
+    ['/tools', 'tools'],
+    [`/elections/${electionId}?activetab=FileUpload`, 'election-file-upload'],
+    [`/elections/${electionId}?activetab=UploadRequests`, 'election-upload-requests'],
+    [`/elections/${electionId}?activetab=Files`, 'election-files'],
+  ];
+  const found: string[] = [];
+  for (const [path, name] of screens) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('main')).toBeVisible();
+    await screenshot(page, `finish-1280-${name}`);
+    for (const problem of await overflows(page)) found.push(`${path}: ${problem}`);
+  }
+  await page.goto(`/audit-jobs/${job.id}`);
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await expect(page.locator('table, [role="grid"]').first()).toBeVisible();
+  await screenshot(page, 'finish-1280-job-tools');
+  for (const problem of await overflows(page)) found.push(`job tools: ${problem}`);
+  expect(found).toEqual([]);
+});

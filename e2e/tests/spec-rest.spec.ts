@@ -43,9 +43,9 @@ test('the Admin records audit donations, donors see real percentages, big gifts 
   page,
   request,
 }) => {
-  const { jobs } = await openElectionWithJobs(request, 'Wexford', [
-    'Wexford hand count',
-    'Wexford image audit',
+  const { jobs } = await openElectionWithJobs(request, 'Siskiyou', [
+    'Siskiyou hand count',
+    'Siskiyou image audit',
   ]);
   const [first] = jobs;
   await signIn(page, ADMIN);
@@ -53,10 +53,10 @@ test('the Admin records audit donations, donors see real percentages, big gifts 
   // Admin board: the audit donations table and its Update Audit Data dialog.
   await page.goto('/admin-board?tab=audit-donations');
   const grid = page.getByRole('grid', { name: 'Audit donations' });
-  await expect(grid.getByText('Wexford hand count')).toBeVisible();
-  await page.getByRole('button', { name: 'Update audit data of Wexford hand count' }).click();
+  await expect(grid.getByText('Siskiyou hand count')).toBeVisible();
+  await page.getByRole('button', { name: 'Update audit data of Siskiyou hand count' }).click();
   const dialog = page.getByRole('dialog', { name: 'Update Audit Data' });
-  await expect(dialog.getByLabel('Name')).toHaveValue('Wexford hand count');
+  await expect(dialog.getByLabel('Name')).toHaveValue('Siskiyou hand count');
   await expect(dialog.getByLabel('Total Received Donation')).toHaveValue('$0.00');
   await dialog.getByLabel('Request Donate').fill('2000');
   await dialog.getByLabel('Add Received Donation').fill('5000');
@@ -68,7 +68,7 @@ test('the Admin records audit donations, donors see real percentages, big gifts 
   await screenshot(page, 'spec-update-audit-data');
   await dialog.getByRole('button', { name: 'Update' }).click();
   await toast(page, 'Audit Updated Successfully');
-  const row = grid.getByRole('row').filter({ hasText: 'Wexford hand count' });
+  const row = grid.getByRole('row').filter({ hasText: 'Siskiyou hand count' });
   await expect(row).toContainText('25.00%');
   await expect(row).toContainText('$2,000');
   await expect(row).toContainText('$500');
@@ -77,10 +77,10 @@ test('the Admin records audit donations, donors see real percentages, big gifts 
   // /audit-donation: the percentage is real; per-job amounts are checked as typed.
   await page.goto('/audit-donation');
   const table = page.getByRole('table', { name: 'Open audit jobs' });
-  await expect(table.getByRole('row').filter({ hasText: 'Wexford hand count' })).toContainText(
+  await expect(table.getByRole('row').filter({ hasText: 'Siskiyou hand count' })).toContainText(
     '25.00%',
   );
-  const field = page.getByLabel('Donation to Wexford image audit');
+  const field = page.getByLabel('Donation to Siskiyou image audit');
   await field.fill('40');
   await field.fill('');
   await expect(page.getByText('input is required')).toBeVisible();
@@ -106,9 +106,9 @@ test('the Admin records audit donations, donors see real percentages, big gifts 
 
   // The public pages link each open audit to its own page.
   await page.goto('/public');
-  await page.getByRole('link', { name: 'Wexford hand count' }).click();
+  await page.getByRole('link', { name: 'Siskiyou hand count' }).click();
   await expect(page).toHaveURL(new RegExp(`/public/audits/${first!.id}$`));
-  await expect(page.getByRole('heading', { name: 'Wexford hand count' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Siskiyou hand count' })).toBeVisible();
   await expect(page.getByText('Funding goal: $2,000')).toBeVisible();
   await expect(page.getByText('Received: $500')).toBeVisible();
   await expect(page.getByText('25.00%')).toBeVisible();
