@@ -201,6 +201,7 @@ test('an Election Files set cut off by a reload offers Resume, says to pick the 
   await toast(page, 'File upload successfully');
   await expect(dialog.getByText('Resumed: 1 of 6 parts already received')).toBeVisible();
   expect(resent.sort()).toEqual(['2', '3', '4', '5', '6']);
+  await expect(dialog.getByRole('alert', { name: 'How to resume' })).toHaveCount(0);
   await screenshot(page, 'finish-set-resumed');
   await dialog.getByRole('button', { name: 'Hide' }).click();
   await expect(row).toHaveCount(1);

@@ -63,6 +63,7 @@ export function ElectionFilesTab({ type = 'election', owner }: ElectionFilesTabP
     const next = new FileUpload(file, uploadSetTarget(type, owner.id, { file_type, description }));
     upload?.dispose();
     setUpload(next);
+    setResuming(null);
     void next.start().then((status) => {
       const { error } = next.getSnapshot();
       if (status === 'Success') notify.success('File upload successfully');
