@@ -34,12 +34,26 @@ const CHIPS: Record<OperationStatus, ChipLook> = {
   PROBLEMS: { label: statusLabel('PROBLEMS'), color: 'warning', variant: 'filled' },
 };
 
+/** What each status word means to the person running the stages (the chip's tooltip). */
+export const STATUS_MEANINGS: Record<OperationStatus, string> = {
+  None: 'Not set up yet.',
+  'unbuilt-notready': 'Not built; waits for an earlier stage to be built first.',
+  'unbuilt-ready': 'Not built; ready to run.',
+  RUNNING: 'Running now.',
+  STOPPED: 'Stopped before it finished; reset it, then run it again.',
+  FAILURE: 'The run failed; read its log, then reset it.',
+  SUCCESS: 'Built and up to date, by its last run (the same state as built).',
+  built: 'Built and up to date, its outputs read again by a refresh (the same state as SUCCESS).',
+  'built-new': 'Built but out of date: an earlier stage or its settings changed; rerun it.',
+  PROBLEMS: 'Built, but the run found problems: its result lists them.',
+};
+
 const isStatus = (s: string): s is OperationStatus =>
   (OPERATION_STATUSES as readonly string[]).includes(s);
 
 /** The chip of a status; a status this app does not know shows as given, in grey. */
-export function statusChip(status: string): ChipLook {
+export function statusChip(status: string): ChipLook & { meaning: string } {
   return isStatus(status)
-    ? CHIPS[status]
-    : { label: status || 'None', color: 'default', variant: 'outlined' };
+    ? { ...CHIPS[status], meaning: STATUS_MEANINGS[status] }
+    : { label: status || 'None', color: 'default', variant: 'outlined', meaning: '' };
 }

@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { statusChip } from './operation-status';
 
-/** A stage's status as a coloured chip; the raw status is its tooltip and test id. */
+/** A stage's status as a coloured chip; its tooltip says what the word means. */
 export function StatusChip({ status }: { status: string }) {
   const chip = statusChip(status);
   return (
@@ -10,7 +10,7 @@ export function StatusChip({ status }: { status: string }) {
       label={chip.label}
       color={chip.color}
       variant={chip.variant}
-      title={status}
+      title={chip.meaning ? `${status}: ${chip.meaning}` : status}
       data-status={status}
     />
   );

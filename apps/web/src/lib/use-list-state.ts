@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 
 export type SortOrder = 'asc' | 'desc';
@@ -29,8 +29,13 @@ export function useListState<S extends string>(defaults: ListDefaults<S>) {
     search: search.trim() || undefined,
   };
 
-  const paginationModel: GridPaginationModel = { page: page - 1, pageSize };
-  const sortModel: GridSortModel = [{ field: sort, sort: order }];
+  // The grid takes a new model object as a change: a new sort model each render sent it back
+  // to the first page as soon as the next page's rows arrived.
+  const paginationModel = useMemo<GridPaginationModel>(
+    () => ({ page: page - 1, pageSize }),
+    [page, pageSize],
+  );
+  const sortModel = useMemo<GridSortModel>(() => [{ field: sort, sort: order }], [sort, order]);
 
   function onPaginationModelChange(model: GridPaginationModel) {
     setPage(model.pageSize === pageSize ? model.page + 1 : 1);

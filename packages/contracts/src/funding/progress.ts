@@ -15,6 +15,22 @@ export function formatProgress(percent: number): string {
   return percent > 100 ? '> 100.00' : percent.toFixed(2);
 }
 
+/**
+ * What a donor reads for a job's funding: the percentage of its goal, or, with no goal set,
+ * the amount raised (a percentage of no goal would read 0.00% however much was given).
+ * Amounts are in dollars as the donation view carries them.
+ */
+export function formatFundingProgress(job: {
+  request_donate: number;
+  received_donation: number;
+  progress: number;
+}): string {
+  if (job.request_donate > 0) return `${formatProgress(job.progress)}%`;
+  if (job.received_donation > 0)
+    return `${formatDollars(toCents(job.received_donation))} raised, no goal set`;
+  return 'No goal set';
+}
+
 /** Whole cents from dollars; callers validate at most two decimals first. */
 export function toCents(dollars: number): number {
   return Math.round(dollars * 100);

@@ -28,6 +28,7 @@ import {
 } from '../api/job-files';
 import { AdoptedSettingDialog } from './adopted-setting-dialog';
 import { formatFileSize, formatTimestamp } from './file-format';
+import { JobFileStepBox, NextStepLine, nextJobFileStep } from './job-file-steps';
 import { JsonEditorDialog } from './json-editor-dialog';
 import { SettingsFormDialog } from './settings-form-dialog';
 import { UploadJobFilesDialog } from './upload-job-files-dialog';
@@ -48,12 +49,16 @@ export function JobFilesTab({ job }: { job: AuditJob }) {
   const [json, setJson] = useState<{ text: string } | null>(null);
   const items = files.data?.items ?? [];
   const jobFile = items.find((f) => !f.adopted && f.file_type === 'JOB');
+  const jsonFile = items.find((f) => !f.adopted && f.file_type === 'JSON');
+  const hasInputs = items.some(
+    (f) => !f.adopted && f.file_type !== 'JOB' && f.file_type !== 'JSON',
+  );
+  const next = nextJobFileStep(Boolean(jobFile), Boolean(jsonFile));
   const onError = (error: unknown) => notify.error(errorMessage(error));
 
   const generateJson = (isUpdate: boolean) => {
-    const existing = items.find((f) => !f.adopted && f.file_type === 'JSON');
-    if (existing && !isUpdate)
-      return notify.error(JOB_FILE_MESSAGES.fileExists(existing.file_name));
+    if (jsonFile && !isUpdate)
+      return notify.error(JOB_FILE_MESSAGES.fileExists(jsonFile.file_name));
     generate.mutate(
       { isUpdate },
       { onSuccess: (answer) => notify.success(answer.message), onError },
@@ -66,35 +71,22 @@ export function JobFilesTab({ job }: { job: AuditJob }) {
 
   return (
     <>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2, alignItems: 'center' }}>
+      <Box sx={{ mb: 2 }}>
         <SearchField value={search} onChange={setSearch} />
-        {/* One group of actions: when it wraps, its rows stay right-aligned together. */}
-        <Box
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: 1,
-            justifyContent: 'flex-end',
-            flex: '1 1 420px',
-          }}
-        >
-          <Button variant="outlined" onClick={() => setOpen('upload')}>
-            Upload File
-          </Button>
+      </Box>
+      {/* The buttons in the order a job needs them, the next step marked. */}
+      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
+        <JobFileStepBox step={1} title="Job file" next={next} done={Boolean(jobFile)} grow={2}>
           <Button
-            variant="outlined"
-            onClick={() => generateJson(false)}
-            disabled={generate.isPending}
-          >
-            Create Audit
-          </Button>
-          <Button
-            variant="outlined"
+            variant={next === 1 ? 'contained' : 'outlined'}
             onClick={() =>
               jobFile ? notify.error(JOB_FILE_MESSAGES.jobFileExists) : setOpen('settings')
             }
           >
             Create Job File
+          </Button>
+          <Button variant="outlined" onClick={() => setOpen('vendor')}>
+            Vendor Template
           </Button>
           <Button variant="outlined" onClick={() => setAdopted({ fileName: null })}>
             Job Setting
@@ -102,28 +94,30 @@ export function JobFilesTab({ job }: { job: AuditJob }) {
           <Button variant="outlined" component={RouterLink} to={`/job-settings/${job.id}`}>
             {jobFile ? 'Edit Job Settings' : 'Create Job Settings'}
           </Button>
-          <Button variant="outlined" onClick={() => setOpen('vendor')}>
-            Vendor Template
+        </JobFileStepBox>
+        <JobFileStepBox step={2} title="Input files" next={next} done={hasInputs} optional>
+          <Button variant="outlined" onClick={() => setOpen('upload')}>
+            Upload File
+          </Button>
+        </JobFileStepBox>
+        <JobFileStepBox step={3} title="Election JSON" next={next} done={Boolean(jsonFile)}>
+          <Button
+            variant={next === 3 ? 'contained' : 'outlined'}
+            onClick={() => generateJson(false)}
+            disabled={generate.isPending}
+          >
+            Create Audit
           </Button>
           <Button
-            variant="contained"
+            variant="outlined"
             onClick={() => generateJson(true)}
             disabled={generate.isPending}
           >
             Generate Json File
           </Button>
-        </Box>
+        </JobFileStepBox>
       </Box>
-      {items.length === 0 && !search.trim() && !files.isPending && (
-        <Alert severity="info" sx={{ mb: 2 }} aria-label="Where to start">
-          Where to start: 1. <strong>Create Job File</strong> (the job&apos;s settings, editable
-          later with Job Setting). 2. <strong>Upload File</strong> for any EIF, BOF or STC file you
-          have, or <strong>Vendor Template</strong> for a vendor&apos;s defaults. 3.{' '}
-          <strong>Create Audit</strong> builds the election JSON; after a change,{' '}
-          <strong>Generate Json File</strong> builds it again. 4. Run the stages in Audit
-          Operations.
-        </Alert>
-      )}
+      {!search.trim() && !files.isPending && <NextStepLine next={next} />}
       {files.error && <Alert severity="error">{errorMessage(files.error)}</Alert>}
       <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label="Job files">

@@ -16,7 +16,7 @@ import {
   CHEQUE_THRESHOLD,
   FUNDING_MESSAGES,
   formatDollars,
-  formatProgress,
+  formatFundingProgress,
 } from '@scrutineer/contracts';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { PageHeader } from '../../../components/page-header';
@@ -143,7 +143,7 @@ export function AuditDonationPage({ title = 'Donate' }: { title?: string }) {
                       {job.name}
                     </Link>
                   </TableCell>
-                  <TableCell>{formatProgress(job.progress)}%</TableCell>
+                  <TableCell>{formatFundingProgress(job)}</TableCell>
                   <TableCell>
                     <TextField
                       size="small"

@@ -82,7 +82,8 @@ export function PublicAuditPage() {
       </Box>
       <Paper variant="outlined" sx={{ p: 3 }}>
         <Box sx={{ display: 'flex', gap: 4, flexWrap: 'wrap', alignItems: 'center' }}>
-          <RadialProgress percent={job.progress} />
+          {/* With no goal there is nothing to measure against: the amount raised says it. */}
+          {job.request_donate > 0 && <RadialProgress percent={job.progress} />}
           <Box>
             {job.request_donate > 0 ? (
               <Typography variant="h6">{`Funding goal: ${dollars(job.request_donate)}`}</Typography>

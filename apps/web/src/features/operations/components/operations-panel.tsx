@@ -32,6 +32,7 @@ import { LogsDialog } from '../../../components/logs-dialog';
 import { RunningStageTable } from './running-stage-table';
 import type { StageCommand } from './stage-actions-cell';
 import { StagedOperationsTable, type StageDialog } from './staged-operations-table';
+import { StatusLegend } from './status-legend';
 import { useRunAll } from './use-run-all';
 
 /** The stage-setting dialog, handed in by the routes (it edits the job's JOB file). */
@@ -177,13 +178,16 @@ export function OperationsPanel({
       {list.isPending && <LinearProgress aria-label="Loading stages" />}
       {operations && (
         <>
-          <StagedOperationsTable
-            operations={operations}
-            justReset={justReset}
-            pendingStage={pending}
-            onCommand={command}
-            onOpen={(op, dialog) => setOpen({ stage: op.operation, dialog })}
-          />
+          <Box>
+            <StagedOperationsTable
+              operations={operations}
+              justReset={justReset}
+              pendingStage={pending}
+              onCommand={command}
+              onOpen={(op, dialog) => setOpen({ stage: op.operation, dialog })}
+            />
+            <StatusLegend />
+          </Box>
           <Box>
             <Typography variant="h6" component="h3" sx={{ mb: 1.5 }}>
               Running stages

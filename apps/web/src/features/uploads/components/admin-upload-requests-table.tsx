@@ -21,9 +21,9 @@ export function AdminUploadRequestsTable() {
       () => notify.error('The link could not be copied.'),
     );
   const columns: GridColDef<UploadRequest>[] = [
-    { field: 'owner_name', headerName: 'Election', flex: 1, minWidth: 160 },
+    { field: 'owner_name', headerName: 'Election', flex: 1, minWidth: 150 },
     { field: 'name', headerName: 'Contact', flex: 1, minWidth: 140 },
-    { field: 'email', headerName: 'Email', flex: 1, minWidth: 180 },
+    { field: 'email', headerName: 'Email', flex: 1, minWidth: 160 },
     {
       field: 'valid_through',
       headerName: 'Expiration',
@@ -38,8 +38,9 @@ export function AdminUploadRequestsTable() {
     {
       field: 'request_url',
       headerName: 'Link',
+      // The copy button comes first, so the link may be cut at 1280 px and still be copied.
       flex: 2,
-      minWidth: 260,
+      minWidth: 180,
       sortable: false,
       renderCell: ({ row }) => (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>

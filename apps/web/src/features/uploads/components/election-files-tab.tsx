@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -37,17 +38,32 @@ export function ElectionFilesTab({ type = 'election', owner }: ElectionFilesTabP
   const [search, setSearch] = useState('');
   const [upload, setUpload] = useState<FileUpload | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
+  const [resuming, setResuming] = useState<UploadFile | null>(null);
   const [adopting, setAdopting] = useState<UploadFile | 'new' | null>(null);
   const [deleting, setDeleting] = useState<UploadFile | null>(null);
   const text = search.trim().toLowerCase();
   const rows = (data?.items ?? []).filter(
     (set) => !text || `${set.file_name} ${set.file_type ?? ''}`.toLowerCase().includes(text),
   );
+  // A set still Uploading on the server that no upload of this page is sending: the page was
+  // left or reloaded mid-way, and only the same file chosen again carries it on.
+  const uploadStatus = useSyncExternalStore(
+    upload?.subscribe ?? noSubscribe,
+    () => upload?.getSnapshot().status ?? 'Ready',
+  );
+  const isStalled = (set: UploadFile) =>
+    set.status === 'Uploading' && !(uploadStatus === 'Uploading' && upload?.uploadId === set.id);
+  const stalled = (data?.items ?? []).filter((set) => set.can.update && isStalled(set));
+  const openUpload = (set: UploadFile | null) => {
+    setResuming(set);
+    setUploadOpen(true);
+  };
 
   const start = ({ file, file_type, description }: SetUploadRequest) => {
     const next = new FileUpload(file, uploadSetTarget(type, owner.id, { file_type, description }));
     upload?.dispose();
     setUpload(next);
+    setResuming(null);
     void next.start().then((status) => {
       const { error } = next.getSnapshot();
       if (status === 'Success') notify.success('File upload successfully');
@@ -81,7 +97,7 @@ export function ElectionFilesTab({ type = 'election', owner }: ElectionFilesTabP
         <Button
           variant="contained"
           startIcon={<CloudUploadOutlined />}
-          onClick={() => setUploadOpen(true)}
+          onClick={() => openUpload(null)}
         >
           Upload File
         </Button>
@@ -91,10 +107,24 @@ export function ElectionFilesTab({ type = 'election', owner }: ElectionFilesTabP
           <SetUploadProgress upload={upload} />
         </Paper>
       )}
+      {stalled.length > 0 && (
+        <Alert severity="warning" aria-label="Interrupted uploads">
+          {stalled.length === 1
+            ? `${stalled[0]?.file_name ?? ''} stopped uploading before it finished.`
+            : `${stalled.length} sets stopped uploading before they finished.`}{' '}
+          Press Resume on its row and choose the same file again: the parts already received are
+          kept.
+        </Alert>
+      )}
       <FileTable
         label="Election files"
         rows={rows}
-        columns={setColumns({ edit: setAdopting, remove: setDeleting })}
+        columns={setColumns({
+          edit: setAdopting,
+          remove: setDeleting,
+          resume: openUpload,
+          isStalled,
+        })}
         loading={isFetching}
         noRowsLabel="No file sets yet."
       />
@@ -102,6 +132,7 @@ export function ElectionFilesTab({ type = 'election', owner }: ElectionFilesTabP
         <UploadSetDialog
           ownerName={owner.name}
           upload={upload}
+          resuming={resuming}
           onStart={start}
           onHide={() => setUploadOpen(false)}
         />
@@ -127,3 +158,5 @@ export function ElectionFilesTab({ type = 'election', owner }: ElectionFilesTabP
     </Stack>
   );
 }
+
+const noSubscribe = () => () => undefined;

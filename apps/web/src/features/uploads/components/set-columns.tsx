@@ -1,3 +1,4 @@
+import Button from '@mui/material/Button';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -9,10 +10,18 @@ import { UploadStatusChip } from './upload-status-chip';
 interface SetActions {
   edit: (set: UploadFile) => void;
   remove: (set: UploadFile) => void;
+  /** Offers to carry on a set left Uploading with no upload running in this page. */
+  resume: (set: UploadFile) => void;
+  isStalled: (set: UploadFile) => boolean;
 }
 
 /** Columns of the Election Files tab; delete is hidden while a set is Uploading. */
-export function setColumns({ edit, remove }: SetActions): GridColDef<UploadFile>[] {
+export function setColumns({
+  edit,
+  remove,
+  resume,
+  isStalled,
+}: SetActions): GridColDef<UploadFile>[] {
   return [
     { field: 'file_name', headerName: 'Name', flex: 1.4, minWidth: 180 },
     { field: 'file_type', headerName: 'Type', width: 90 },
@@ -33,10 +42,20 @@ export function setColumns({ edit, remove }: SetActions): GridColDef<UploadFile>
     {
       field: 'actions',
       headerName: 'Actions',
-      width: 100,
+      width: 150,
       sortable: false,
       renderCell: ({ row }) => (
         <>
+          {row.can.update && isStalled(row) && (
+            <Button
+              size="small"
+              aria-label={`Resume ${row.file_name}`}
+              title="Choose the same file again to carry on from the parts already received."
+              onClick={() => resume(row)}
+            >
+              Resume
+            </Button>
+          )}
           {row.can.update && (
             <IconAction label={`Edit ${row.file_name}`} onClick={() => edit(row)}>
               <EditOutlined fontSize="small" />

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { FileUpload } from '../uploader/file-upload';
+import { planParts } from '../uploader/part-plan';
 import { formatSpeed } from '../uploader/progress-format';
 import { UploadStatusChip } from './upload-status-chip';
 
@@ -31,6 +32,11 @@ export function SetUploadProgress({ upload }: { upload: FileUpload }) {
           {state.percent}%
         </Typography>
       </Box>
+      {state.resumedParts > 0 && (
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
+          {`Resumed: ${state.resumedParts} of ${planParts(upload.file.size).count} parts already received`}
+        </Typography>
+      )}
       {state.error && (
         <Typography variant="body2" color="error" sx={{ mt: 0.5 }}>
           {state.error}

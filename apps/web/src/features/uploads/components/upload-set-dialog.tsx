@@ -1,4 +1,5 @@
 import { useState, useSyncExternalStore } from 'react';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -7,7 +8,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { UPLOAD_MESSAGES } from '@scrutineer/contracts';
+import { UPLOAD_MESSAGES, type UploadFile } from '@scrutineer/contracts';
+import { formatSize } from '../uploader/progress-format';
 import type { FileUpload, RowStatus } from '../uploader/file-upload';
 import { FilePickerButton } from './file-picker-button';
 import { SetTypeField } from './set-type-field';
@@ -23,6 +25,8 @@ interface UploadSetDialogProps {
   ownerName: string;
   /** The set being uploaded, if any: the dialog shows its progress with Hide and Cancel. */
   upload: FileUpload | null;
+  /** An interrupted set to carry on: the dialog says how and takes its type and description. */
+  resuming?: UploadFile | null;
   onStart: (request: SetUploadRequest) => void;
   onHide: () => void;
 }
@@ -30,10 +34,21 @@ interface UploadSetDialogProps {
 const isZip = (file: File) => file.name.toLowerCase().endsWith('.zip');
 
 /** Upload a file set: a zip, its type (BIA or CVR) and a description. */
-export function UploadSetDialog({ ownerName, upload, onStart, onHide }: UploadSetDialogProps) {
+export function UploadSetDialog({
+  ownerName,
+  upload,
+  resuming = null,
+  onStart,
+  onHide,
+}: UploadSetDialogProps) {
   const [file, setFile] = useState<File | null>(null);
-  const [fileType, setFileType] = useState('BIA');
-  const [description, setDescription] = useState('');
+  const [fileType, setFileType] = useState(resuming?.file_type ?? 'BIA');
+  const [description, setDescription] = useState(resuming?.description ?? '');
+  const resumeSize = resuming ? resuming.file_size : null;
+  const otherFile =
+    resuming !== null &&
+    file !== null &&
+    (file.name !== resuming.file_name || file.size !== resumeSize);
   const state = useSyncExternalStore<{ status: RowStatus }>(
     upload?.subscribe ?? noSubscribe,
     upload?.getSnapshot ?? idleSnapshot,
@@ -53,6 +68,13 @@ export function UploadSetDialog({ ownerName, upload, onStart, onHide }: UploadSe
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {upload && state.status !== 'Ready' && <SetUploadProgress upload={upload} />}
+          {resuming && !uploading && (
+            <Alert severity="info" aria-label="How to resume">
+              To resume {resuming.file_name}
+              {resumeSize ? ` (${formatSize(resumeSize)})` : ''}, choose the same file again and
+              press Upload: the parts already received are kept.
+            </Alert>
+          )}
           {/* The form stays (for the next set) so the dialog keeps its size and Upload its place. */}
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <FilePickerButton
@@ -65,6 +87,11 @@ export function UploadSetDialog({ ownerName, upload, onStart, onHide }: UploadSe
               {file ? file.name : 'No file chosen'}
             </Typography>
           </Stack>
+          {otherFile && !wrongType && (
+            <Typography variant="body2" color="warning">
+              This is not {resuming?.file_name}: it uploads as a new set.
+            </Typography>
+          )}
           {wrongType && (
             <Typography variant="body2" color="error">
               {UPLOAD_MESSAGES.zipOnly}
