@@ -10,6 +10,7 @@ import { readCsv, writeCsv, type BatchRef, type StageContext } from './context.j
 import { batchOf, walkImageEntries } from './images.js';
 import { PATHS } from './job.js';
 import { loadTemplates, untrustedBatches } from './templates.js';
+import { applyEditedMaps } from './target-maps.js';
 import { joinBands, settleGrayBands, writeBands } from './gray-bands.js';
 import { alikeStyles } from './style-evidence.js';
 import type { ContestRow, SheetRow, TargetRow } from './gray-bands.js';
@@ -163,7 +164,8 @@ export async function extractVote(ctx: StageContext): Promise<void> {
     styleOf.set(row.sheet_id ?? '', row.style ?? '');
     sourceOf.set(row.sheet_id ?? '', row.style_source || 'cvr');
   }
-  const loaded = await loadTemplates(ctx.store);
+  // A map a person saved for a style replaces the automatic one.
+  const loaded = await applyEditedMaps(ctx.store, await loadTemplates(ctx.store));
   // Styles are told and registered on the front; later sides are read on the front's style.
   const templates = loaded.filter((t) => !t.sideOf);
   const laterSides = new Map<string, Template[]>();

@@ -249,6 +249,15 @@ export {
   type StageProgress,
 } from './context.js';
 export { PATHS, type ElectionInfo } from './job.js';
+export {
+  editedMapKey,
+  findEditedMap,
+  targetFromBox,
+  withEditedMap,
+  type EditedTargetMap,
+  type MappedBox,
+} from './target-maps.js';
+export { loadTemplates, type StoredTemplate } from './template-files.js';
 export { readCsv, readCsvAll, writeCsv, logKey, problemsKey } from './context.js';
 export { cropDisagreements, REPORT_COLUMNS } from './report.js';
 export { classify, type ContestClass, type SheetClass } from './classify.js';
