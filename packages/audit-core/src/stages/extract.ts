@@ -47,6 +47,8 @@ export const SHEET_COLUMNS = [
   'votes',
   'gray',
   'matched_marks',
+  /** Root-mean-square registration residual of the front, in pixels. */
+  'residual',
 ];
 
 const DEFAULT_BATCH_SIZE = 500;
@@ -315,6 +317,7 @@ export async function extractVote(ctx: StageContext): Promise<void> {
           votes,
           gray,
           matched_marks: `${matched}/${marks}`,
+          residual: Number((sides[0]?.reading.registration.residual ?? 0).toFixed(2)),
         });
       } catch (error) {
         if (ctx.signal?.aborted) throw error;

@@ -251,6 +251,7 @@ export {
 export { PATHS, type ElectionInfo } from './job.js';
 export {
   editedMapKey,
+  exemplarKey,
   findEditedMap,
   targetFromBox,
   withEditedMap,

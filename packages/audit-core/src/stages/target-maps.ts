@@ -3,9 +3,12 @@ import { measureTarget } from '../image/measure.js';
 import { IDENTITY } from '../image/affine.js';
 import { shapeOf, type TargetShape } from '../image/shape.js';
 import type { TemplateTarget } from '../image/targets.js';
-import type { Template } from '../image/template.js';
-import { readJson, type JobStore } from '../storage/index.js';
-import { electionInfo, PATHS, type ElectionInfo } from './job.js';
+import { buildTemplate, type Template } from '../image/template.js';
+import { estimateDpi } from '../image/grey.js';
+import { loadPage } from '../image/load.js';
+import { thumbnail } from '../image/thumbnail.js';
+import { readBytes, readJson, type JobStore } from '../storage/index.js';
+import { electionInfo, listKeys, PATHS, type ElectionInfo } from './job.js';
 
 /** One target of a map a person drew: its box on the template, in pixels, and its meaning. */
 export interface MappedBox {
@@ -122,13 +125,59 @@ export function withEditedMap(
   };
 }
 
-/** Every template with the map a person saved for it in place of the automatic one. */
+/** Where gentemplates leaves the exemplar of a style it could make no template of. */
+export const exemplarKey = (style: string): string =>
+  `${PATHS.templates}${encodeURIComponent(style)}/exemplar.png`;
+
+/**
+ * A template from a style's exemplar, for a style mapped by hand: registered on the exemplar's
+ * timing marks or frame when it has them.
+ */
+async function exemplarTemplate(store: JobStore, style: string): Promise<Template | undefined> {
+  if (!(await store.exists(exemplarKey(style)))) return undefined;
+  const image = await loadPage(await readBytes(store, exemplarKey(style)));
+  const side = /~(\d+)$/.exec(style);
+  const sideOf = side
+    ? { sideOf: { style: style.slice(0, side.index), side: Number(side[1]) } }
+    : {};
+  try {
+    return { ...buildTemplate(image, { id: style }), ...sideOf };
+  } catch {
+    // Without marks to register on, each sheet says so when extractvote reads it.
+    const marks = { left: [], right: [] };
+    const dpi = estimateDpi(image);
+    return {
+      id: style,
+      image,
+      dpi,
+      marks,
+      targets: [],
+      meanings: [],
+      contests: [],
+      thumbnail: thumbnail(image),
+      ...sideOf,
+    };
+  }
+}
+
+/**
+ * Every template with the map a person saved for it in place of the automatic one, and a
+ * template for each style gentemplates could not make that a person mapped on its exemplar.
+ */
 export async function applyEditedMaps(store: JobStore, templates: Template[]): Promise<Template[]> {
   const election = await electionInfo(store);
   const out: Template[] = [];
   for (const template of templates) {
     const map = await findEditedMap(store, template.id);
     out.push(map ? withEditedMap(template, map, election) : template);
+  }
+  const known = new Set(templates.map((t) => t.id));
+  for (const key of await listKeys(store, PATHS.targetMaps)) {
+    if (!key.endsWith('.json')) continue;
+    const map = await readJson<EditedTargetMap>(store, key);
+    if (known.has(map.style)) continue;
+    const base = await exemplarTemplate(store, map.style);
+    if (base) out.push(withEditedMap(base, map, election));
   }
   return out;
 }
