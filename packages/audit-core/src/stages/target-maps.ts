@@ -1,10 +1,9 @@
-import type { GreyImage } from '../image/grey.js';
+import { estimateDpi, isInk, type GreyImage } from '../image/grey.js';
 import { measureTarget } from '../image/measure.js';
 import { IDENTITY } from '../image/affine.js';
 import { shapeOf, type TargetShape } from '../image/shape.js';
 import type { TemplateTarget } from '../image/targets.js';
 import { buildTemplate, type Template } from '../image/template.js';
-import { estimateDpi } from '../image/grey.js';
 import { loadPage } from '../image/load.js';
 import { thumbnail } from '../image/thumbnail.js';
 import { readBytes, readJson, type JobStore } from '../storage/index.js';
@@ -49,27 +48,90 @@ const RING = 3;
  * automatic finder would take it), else the box itself, its edge the outline.
  */
 export function targetFromBox(image: GreyImage, box: MappedBox, index: number): TemplateTarget {
-  const x0 = Math.round(box.x);
-  const y0 = Math.round(box.y);
-  const x1 = x0 + Math.max(1, Math.round(box.width)) - 1;
-  const y1 = y0 + Math.max(1, Math.round(box.height)) - 1;
-  const cx = (x0 + x1) / 2;
-  const cy = (y0 + y1) / 2;
-  const component = { x0, y0, x1, y1, area: (x1 - x0 + 1) * (y1 - y0 + 1), cx, cy };
-  const shape = shapeOf(image, component, cx, cy) ?? boxShape(x0, y0, x1, y1, cx, cy);
-  const target: TemplateTarget = {
-    index,
-    column: 0,
-    x0,
-    y0,
-    width: x1 - x0 + 1,
-    height: y1 - y0 + 1,
-    cx,
-    cy,
-    shape,
-    templateInk: 0,
+  const drawn = {
+    x0: Math.round(box.x),
+    y0: Math.round(box.y),
+    x1: Math.round(box.x) + Math.max(1, Math.round(box.width)) - 1,
+    y1: Math.round(box.y) + Math.max(1, Math.round(box.height)) - 1,
   };
-  return { ...target, templateInk: measureTarget(image, target, IDENTITY, 0).fill };
+  const at = (b: typeof drawn) => ({ ...b, cx: (b.x0 + b.x1) / 2, cy: (b.y0 + b.y1) / 2 });
+  const outlined = at(drawn);
+  const shape = shapeOf(image, { ...outlined, area: 0 }, outlined.cx, outlined.cy);
+  if (shape) return withInk(image, targetOf(outlined, shape, index));
+  // No outline enclosing paper: a target marked on every exemplar prints solid on the
+  // template. Its ink's own box is the target, an oval inside it, and its inside is paper.
+  const ink = inkBox(image, drawn);
+  if (ink) {
+    const solid = at(ink);
+    return { ...targetOf(solid, ovalShape(solid), index), isSolid: true };
+  }
+  return withInk(
+    image,
+    targetOf(
+      outlined,
+      boxShape(drawn.x0, drawn.y0, drawn.x1, drawn.y1, outlined.cx, outlined.cy),
+      index,
+    ),
+  );
+}
+
+type Placed = { x0: number; y0: number; x1: number; y1: number; cx: number; cy: number };
+
+const targetOf = (b: Placed, shape: TargetShape, index: number): TemplateTarget => ({
+  index,
+  column: 0,
+  x0: b.x0,
+  y0: b.y0,
+  width: b.x1 - b.x0 + 1,
+  height: b.y1 - b.y0 + 1,
+  cx: b.cx,
+  cy: b.cy,
+  shape,
+  templateInk: 0,
+});
+
+const withInk = (image: GreyImage, t: TemplateTarget): TemplateTarget => ({
+  ...t,
+  templateInk: measureTarget(image, t, IDENTITY, 0).fill,
+});
+
+/** The box round the ink inside a drawn box, when there is enough of it to be a target. */
+function inkBox(image: GreyImage, b: { x0: number; y0: number; x1: number; y1: number }) {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let y = b.y0; y <= b.y1; y += 1)
+    for (let x = b.x0; x <= b.x1; x += 1)
+      if (isInk(image, x, y)) {
+        x0 = Math.min(x0, x);
+        y0 = Math.min(y0, y);
+        x1 = Math.max(x1, x);
+        y1 = Math.max(y1, y);
+      }
+  return x1 - x0 >= 6 && y1 - y0 >= 4 ? { x0, y0, x1, y1 } : undefined;
+}
+
+/** An oval filling a box: its edge the outline, its inside less two pixels the interior. */
+function ovalShape(b: Placed): TargetShape {
+  const outline: number[] = [];
+  const interior: number[] = [];
+  const ring: number[] = [];
+  const rx = (b.x1 - b.x0) / 2;
+  const ry = (b.y1 - b.y0) / 2;
+  const ox = Math.round(b.cx);
+  const oy = Math.round(b.cy);
+  for (let y = b.y0 - RING - 1; y <= b.y1 + RING + 1; y += 1)
+    for (let x = b.x0 - RING - 1; x <= b.x1 + RING + 1; x += 1) {
+      const d = Math.hypot((x - b.cx) / (rx + 0.5), (y - b.cy) / (ry + 0.5));
+      const inner = Math.hypot((x - b.cx) / Math.max(1, rx - 2), (y - b.cy) / Math.max(1, ry - 2));
+      if (inner <= 1) interior.push(x - ox, y - oy);
+      else if (d <= 1) outline.push(x - ox, y - oy);
+      else if (x < b.x0 - 1 || x > b.x1 + 1 || y < b.y0 - 1 || y > b.y1 + 1)
+        ring.push(x - ox, y - oy);
+    }
+  return {
+    outline: Int16Array.from(outline),
+    interior: Int16Array.from(interior),
+    ring: Int16Array.from(ring),
+  };
 }
 
 function boxShape(
