@@ -24,6 +24,7 @@ import { registerAuditTypesModule, seedArgSpecs } from './modules/audit-types/in
 import { registerJobAttachmentsModule } from './modules/job-attachments/index.js';
 import { registerJobSettingsModule } from './modules/job-settings/index.js';
 import { registerRlaModule } from './modules/rla/index.js';
+import { registerTemplatesModule } from './modules/templates/index.js';
 import { registerOperationsModule } from './modules/operations/index.js';
 import { registerToolsModule } from './modules/tools/index.js';
 import { findSessionUser, registerAuthRoutes } from './modules/auth/index.js';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerToolsModule(api, authenticator, deps, runtime);
       registerJobAttachmentsModule(api, authenticator, deps);
       registerRlaModule(api, authenticator, deps);
+      registerTemplatesModule(api, authenticator, deps);
       registerProjectsModule(api, authenticator, deps);
       registerPackagesModule(api, authenticator, deps);
       registerPaymentsModule(api, authenticator, deps);

@@ -64,3 +64,6 @@ export * from './common/route-access.js';
 export * from './rla/rla.messages.js';
 export * from './rla/rla.schemas.js';
 export * from './rla/rla.routes.js';
+export * from './templates/template.messages.js';
+export * from './templates/template.schemas.js';
+export * from './templates/template.routes.js';

@@ -10,6 +10,7 @@ import { readCsv, writeCsv, type BatchRef, type StageContext } from './context.j
 import { batchOf, walkImageEntries } from './images.js';
 import { PATHS } from './job.js';
 import { loadTemplates, untrustedBatches } from './templates.js';
+import { applyEditedMaps } from './target-maps.js';
 import { joinBands, settleGrayBands, writeBands } from './gray-bands.js';
 import { alikeStyles } from './style-evidence.js';
 import type { ContestRow, SheetRow, TargetRow } from './gray-bands.js';
@@ -46,6 +47,8 @@ export const SHEET_COLUMNS = [
   'votes',
   'gray',
   'matched_marks',
+  /** Root-mean-square registration residual of the front, in pixels. */
+  'residual',
 ];
 
 const DEFAULT_BATCH_SIZE = 500;
@@ -170,7 +173,8 @@ export async function extractVote(ctx: StageContext): Promise<void> {
     styleOf.set(row.sheet_id ?? '', row.style ?? '');
     sourceOf.set(row.sheet_id ?? '', row.style_source || 'cvr');
   }
-  const loaded = await loadTemplates(ctx.store);
+  // A map a person saved for a style replaces the automatic one.
+  const loaded = await applyEditedMaps(ctx.store, await loadTemplates(ctx.store));
   // Styles are told and registered on the front; later sides are read on the front's style.
   const templates = loaded.filter((t) => !t.sideOf);
   const laterSides = new Map<string, Template[]>();
@@ -320,6 +324,7 @@ export async function extractVote(ctx: StageContext): Promise<void> {
           votes,
           gray,
           matched_marks: `${matched}/${marks}`,
+          residual: Number((sides[0]?.reading.registration.residual ?? 0).toFixed(2)),
         });
       } catch (error) {
         if (ctx.signal?.aborted) throw error;

@@ -249,6 +249,16 @@ export {
   type StageProgress,
 } from './context.js';
 export { PATHS, type ElectionInfo } from './job.js';
+export {
+  editedMapKey,
+  exemplarKey,
+  findEditedMap,
+  targetFromBox,
+  withEditedMap,
+  type EditedTargetMap,
+  type MappedBox,
+} from './target-maps.js';
+export { loadTemplates, type StoredTemplate } from './template-files.js';
 export { readCsv, readCsvAll, writeCsv, logKey, problemsKey } from './context.js';
 export { cropDisagreements, REPORT_COLUMNS } from './report.js';
 export type { ReportContext } from './report-front.js';

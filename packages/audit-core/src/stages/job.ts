@@ -16,6 +16,8 @@ export const PATHS = {
   election: 'input/election.json',
   official: 'input/official.csv',
   mappingCorrections: 'input/target-mapping.csv',
+  /** Target maps people drew, one JSON per template (`<style>.json`); extractvote reads them. */
+  targetMaps: 'input/target-maps/',
   precheckInputs: 'precheck/inputs.csv',
   precheckSummary: 'precheck/summary.json',
   precheckManifest: 'precheck/manifest.csv',

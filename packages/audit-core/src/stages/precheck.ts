@@ -178,6 +178,6 @@ function kindOf(key: string): string {
   if (key.startsWith(PATHS.cvr)) return 'cvr';
   if (key === PATHS.election) return 'eif';
   if (key === PATHS.official) return 'official';
-  if (key === PATHS.mappingCorrections) return 'mapping';
+  if (key === PATHS.mappingCorrections || key.startsWith(PATHS.targetMaps)) return 'mapping';
   return 'other';
 }

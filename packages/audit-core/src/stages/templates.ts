@@ -313,8 +313,11 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
         code: 'no-template',
         file: PATHS.exemplars,
         place: `style ${id}`,
-        message: reasonOf(error),
+        message: `${reasonOf(error)}; a person can map its targets on its exemplar`,
       });
+      // The page a person maps the style on by hand; extractvote reads it as the template.
+      const first = exemplars[0];
+      if (first) await ctx.store.write(`${styleDir(id)}exemplar.png`, await encodePng(first));
       runs?.settle(undefined);
       return undefined;
     }

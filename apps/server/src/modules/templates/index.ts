@@ -1,0 +1,1 @@
+export { registerTemplateRoutes as registerTemplatesModule } from './templates.routes.js';

@@ -1,0 +1,1 @@
+export { TemplatesPanel } from './templates-panel';

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { AuditJob, TemplateList, TemplateStyle } from '@scrutineer/contracts';
+import { errorMessage } from '../../../lib/api-error';
+import { useTargetMap, useTemplateImage, useTemplates } from '../api/templates';
+import { TargetMapper } from './target-mapper';
+import { TargetOverlay } from './target-overlay';
+
+function StyleCard({
+  jobId,
+  style,
+  onOpen,
+  canEdit,
+}: {
+  jobId: number;
+  style: TemplateStyle;
+  onOpen: () => void;
+  canEdit: boolean;
+}) {
+  const map = useTargetMap(jobId, style.style);
+  const image = useTemplateImage(jobId, style.style, style.has_template ? 'template' : 'exemplar');
+  const redline = useTemplateImage(jobId, style.style, 'redline', style.has_redline);
+  const [proof, setProof] = useState(false);
+  const name =
+    style.side > 1 ? `Style ${style.base_style}, side ${style.side}` : `Style ${style.style}`;
+  return (
+    <Card variant="outlined" data-testid={`style-${style.style}`}>
+      <CardContent>
+        <Typography variant="h6" component="h3">
+          {name}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, my: 1 }}>
+          <Chip size="small" label={`${style.exemplars} exemplars`} />
+          <Chip
+            size="small"
+            color={
+              style.targets_expected !== null && style.targets_found !== style.targets_expected
+                ? 'warning'
+                : 'default'
+            }
+            label={`Targets ${style.targets_found}${style.targets_expected === null ? '' : ` of ${style.targets_expected}`}`}
+          />
+          <Chip
+            size="small"
+            label={`Residual ${style.residual === null ? '—' : `${style.residual} px`}`}
+          />
+          <Chip size="small" label={`Mapped by ${style.mapping_source}`} />
+          {style.edited && (
+            <Chip
+              size="small"
+              color="info"
+              label={`Edited by ${style.edited.by}, ${new Date(style.edited.at).toLocaleString()}`}
+            />
+          )}
+        </Stack>
+        {style.problems.map((p) => (
+          <Alert key={p} severity="warning" sx={{ mb: 1 }}>
+            {p}
+          </Alert>
+        ))}
+        {proof && redline.url ? (
+          <img src={redline.url} alt={`${name} redline proof`} style={{ width: '100%' }} />
+        ) : (
+          <TargetOverlay
+            url={image.url}
+            width={style.width}
+            height={style.height}
+            targets={map.data?.targets ?? []}
+            label={`${name} template with its targets`}
+          />
+        )}
+        <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+          <Button variant="contained" size="small" onClick={onOpen}>
+            {canEdit ? 'Map targets' : 'View map'}
+          </Button>
+          {style.has_redline && (
+            <Button size="small" onClick={() => setProof(!proof)}>
+              {proof ? 'Show targets' : 'Show redline proof'}
+            </Button>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Summary({ list }: { list: TemplateList }) {
+  const short = list.styles.filter(
+    (s) => s.targets_expected !== null && s.targets_found !== s.targets_expected,
+  );
+  return (
+    <Stack spacing={1} sx={{ mb: 2 }}>
+      <Typography>
+        {list.styles.length} style sides; {list.missing.length} styles without a template
+        {list.missing.length ? ` (${list.missing.join(', ')})` : ''}; {short.length} with targets
+        missing or extra.
+      </Typography>
+    </Stack>
+  );
+}
+
+/** The job's Templates tab: each style's template and targets, and the mapper. */
+export function TemplatesPanel({ job }: { job: AuditJob }) {
+  const list = useTemplates(job.id);
+  const [open, setOpen] = useState<string | null>(null);
+  if (list.error) return <Alert severity="error">{errorMessage(list.error)}</Alert>;
+  if (!list.data) return <Typography>Loading templates…</Typography>;
+  const data = list.data;
+  if (data.styles.length === 0)
+    return (
+      <Alert severity="info">
+        No templates yet: run gentemplates in Audit Operations to make one per ballot style.
+      </Alert>
+    );
+  const current = data.styles.find((s) => s.style === open);
+  if (current)
+    return (
+      <TargetMapper jobId={job.id} style={current} list={data} onClose={() => setOpen(null)} />
+    );
+  return (
+    <Box>
+      <Summary list={data} />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', lg: '1fr 1fr 1fr' },
+        }}
+      >
+        {data.styles.map((s) => (
+          <StyleCard
+            key={s.style}
+            jobId={job.id}
+            style={s}
+            canEdit={data.can.edit}
+            onOpen={() => setOpen(s.style)}
+          />
+        ))}
+      </Box>
+    </Box>
+  );
+}

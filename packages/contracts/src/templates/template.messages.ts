@@ -1,0 +1,20 @@
+/** Messages of template review and target mapping (no spec wording: docs/decisions.md). */
+export const TEMPLATE_MESSAGES = {
+  saved: 'Target map saved',
+  restored: 'Automatic target map restored',
+  auditorOnly: 'Only the Auditor of this job can change its target maps.',
+  styleNotFound: (style: string) => `This job has no ballot style ${style}.`,
+  noImage: (kind: string) => `This style has no ${kind} image.`,
+  notEdited: 'This style has no edited target map.',
+  outside: (n: number, w: number, h: number) =>
+    `targets.${n}: The box is not inside the page (${w} × ${h} pixels).`,
+  mappedTwice: (n: number, contest: string, option: string) =>
+    `targets.${n}: Option ${option} of contest ${contest} is already mapped on this style.`,
+  contestUnknown: (n: number, contest: string) =>
+    `targets.${n}: The election file has no contest ${contest}.`,
+  optionUnknown: (n: number, contest: string, option: string) =>
+    `targets.${n}: Contest ${contest} has no option ${option} in the election file.`,
+  importUnreadable: (reason: string) => `content: The target map cannot be read: ${reason}`,
+  outOfDate: (stages: string[]) =>
+    `Out of date now (built-new): ${stages.join(', ')}; rerun them to read with this map.`,
+} as const;
