@@ -14,8 +14,10 @@ import type { AppDeps } from './platform/deps.js';
 import { AppError, registerErrorHandler } from './platform/errors.js';
 import { createAuthenticator, requireDeclaredAccess } from './platform/http/access.js';
 import { registerLoadShedding } from './platform/http/load-shedding.js';
+import { registerHttpMetrics, registerMetricsRoute } from './platform/http/metrics-route.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerWebApp } from './platform/http/web-app.js';
+import { createPipelineMetrics } from './platform/metrics/pipeline-metrics.js';
 import { createRealtime } from './platform/realtime/realtime.js';
 import { isLocalStore, registerLocalBlobRoutes } from './platform/storage/index.js';
 import { registerAdminRoutes } from './modules/admin/index.js';
@@ -37,7 +39,7 @@ import { registerPaymentsModule } from './modules/payments/index.js';
 import { registerProfileRoutes } from './modules/profile/index.js';
 import { registerProjectsModule } from './modules/projects/index.js';
 import { registerReferenceRoutes } from './modules/reference/index.js';
-import { registerSystemRoutes } from './modules/system/index.js';
+import { registerReadinessRoute, registerSystemRoutes } from './modules/system/index.js';
 import { registerUploadsModule } from './modules/uploads/index.js';
 
 const API_PREFIX = '/api';
@@ -55,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   registerErrorHandler(app);
+  registerHttpMetrics(app);
   await registerSecurityHeaders(app, deps.config.publicUrl);
   registerLoadShedding(app, { maxInFlight: deps.config.MAX_CONCURRENT_REQUESTS });
   requireDeclaredAccess(app, API_PREFIX, [DOCS_PREFIX]);
@@ -115,6 +118,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerAuditJobsModule(api, authenticator, deps);
       registerJobSettingsModule(api, authenticator, deps);
       const runtime = await registerOperationsModule(api, authenticator, deps);
+      registerReadinessRoute(api, authenticator, deps, {
+        queue: () => runtime.queueSize(),
+        isQueueStarted: () => runtime.started,
+        isClosing: () => closing,
+      });
       registerToolsModule(api, authenticator, deps, runtime);
       registerJobAttachmentsModule(api, authenticator, deps);
       registerRlaModule(api, authenticator, deps);
@@ -127,6 +135,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
+  registerMetricsRoute(
+    app,
+    deps.config.METRICS_TOKEN,
+    createPipelineMetrics(() => deps.database, {
+      staleSeconds: deps.config.PIPELINE_STALE_SECONDS,
+    }),
+  );
   await registerWebApp(app, deps.config.WEB_DIST_DIR ?? defaultWebDist);
   return app;
 }

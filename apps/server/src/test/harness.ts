@@ -89,6 +89,8 @@ export async function startTestServer(
     ARGON2_TIME_COST: '1',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://scrutineer.test',
+    // Closing a test server hands its batches back at once rather than waiting for them.
+    SHUTDOWN_GRACE_SECONDS: '0',
     ...env,
   });
   // A given PostgreSQL database is shared (several API instances on one database), not dropped.

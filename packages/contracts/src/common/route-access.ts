@@ -122,6 +122,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccessRule>> = {
   'GET /public/countries': { access: 'public' },
   'GET /public/us/jurisdictions': { access: 'public' },
   'GET /public/us/states': { access: 'public' },
+  'GET /ready': { access: 'public' },
   'GET /requested-district-files/:id': { access: 'session' },
   'GET /requested-files/:id': { access: 'session' },
   'GET /restart-rds': { access: 'admin' },
