@@ -26,7 +26,7 @@ import { registerAuditTypesModule, seedArgSpecs } from './modules/audit-types/in
 import { registerJobAttachmentsModule } from './modules/job-attachments/index.js';
 import { registerJobSettingsModule } from './modules/job-settings/index.js';
 import { registerRlaModule } from './modules/rla/index.js';
-import { registerOperationsModule } from './modules/operations/index.js';
+import { attachProgressSocket, registerOperationsModule } from './modules/operations/index.js';
 import { registerToolsModule } from './modules/tools/index.js';
 import { findSessionUser, registerAuthRoutes } from './modules/auth/index.js';
 import { registerChatModule } from './modules/chat/index.js';
@@ -93,8 +93,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Live connections go first, so closing the HTTP server does not wait on them.
   let closing = false;
+  let stopProgress: (() => Promise<void>) | null = null;
   app.addHook('preClose', async () => {
     closing = true;
+    await stopProgress?.();
     await realtime.close();
   });
   // A response still streaming when the server starts closing leaves a keep-alive connection
@@ -130,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerPackagesModule(api, authenticator, deps);
       registerPaymentsModule(api, authenticator, deps);
       registerChatModule(api, authenticator, deps, realtime.io);
+      stopProgress = await attachProgressSocket(realtime.io, authenticator, deps);
       if (isLocalStore(deps.blobs)) registerLocalBlobRoutes(api, deps.blobs);
     },
     { prefix: API_PREFIX },

@@ -44,6 +44,7 @@ export async function registerOperationsModule(
 }
 
 export { PipelineRuntime } from './pipeline.runner.js';
+export { attachProgressSocket } from './progress.socket.js';
 export { QUEUES } from './pipeline.runner.js';
 export { openJobStore } from './job-inputs.js';
 export { BlobJobStore } from './pipeline-store.js';

@@ -21,6 +21,7 @@ import { settleReadiness, type OperationRow } from './operations.repository.js';
 import { stageOutputPrefixes } from './operations.stages.js';
 import { WorkerPresence } from './pipeline.presence.js';
 import { sweepStale } from './pipeline.sweep.js';
+import { notifyProgress } from './progress.socket.js';
 import { QUEUES } from './queues.js';
 
 export { QUEUES };
@@ -153,6 +154,11 @@ export class PipelineRuntime {
     this.presence = null;
   }
 
+  /** Open job pages hear of the change; a lost notice only delays them to their next poll. */
+  private notify(jobId: number): void {
+    notifyProgress(this.deps.database, jobId).catch(() => undefined);
+  }
+
   /** A job a stopping worker was handed after it stopped taking work goes back unclaimed. */
   private async putBack(name: string, data: object): Promise<void> {
     const queue = await this.queue;
@@ -166,6 +172,7 @@ export class PipelineRuntime {
       { opId: op.id, runId: op.operationId },
       { id: op.operationId ?? undefined },
     );
+    this.notify(op.jobId);
   }
 
   async cancel(runId: string): Promise<void> {
@@ -296,6 +303,7 @@ export class PipelineRuntime {
         )
         .returning({ id: jobOperations.id });
       if (claimed.length === 0) return;
+      this.notify(op.jobId);
       const queue = await this.start();
       for (let index = 0; index < count; index += 1)
         await queue.send(QUEUES.batch, { opId, runId, index });
@@ -371,7 +379,10 @@ export class PipelineRuntime {
         .returning({ id: operationBatches.id });
       const live = await this.current(opId, runId);
       if (!still || !live) controller.abort();
-      else await this.updatePercent(opId, runId);
+      else {
+        await this.updatePercent(opId, runId);
+        this.notify(op.jobId);
+      }
       if (lines.length !== written) {
         written = lines.length;
         await store.write(liveKey, `${lines.join('\n')}\n`).catch(() => undefined);
@@ -518,7 +529,7 @@ export class PipelineRuntime {
 
   /** Ends a run unless it was stopped or replaced meanwhile; later stages may become ready. */
   async finish(opId: number, runId: string, status: RunEnd, result: string) {
-    await this.db.transaction(async (tx) => {
+    const jobId = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(jobOperations)
         .set({
@@ -537,7 +548,9 @@ export class PipelineRuntime {
         )
         .returning();
       if (row) await settleReadiness(tx, row.jobId);
+      return row?.jobId;
     });
+    if (jobId !== undefined) this.notify(jobId);
   }
 
   /** Batches whose worker went silent go back on the queue (pipeline.sweep.ts). */

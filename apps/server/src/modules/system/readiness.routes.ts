@@ -7,7 +7,7 @@ import { registerRoute } from '../../platform/http/route.js';
 type Check = Readiness['checks']['database'];
 
 /** How long one dependency may take before this instance counts it as not answering. */
-const CHECK_TIMEOUT_MS = 3000;
+const CHECK_TIMEOUT_MS = 5000;
 /** The queue's first start creates its tables: give it longer. */
 const FIRST_QUEUE_TIMEOUT_MS = 30_000;
 
@@ -67,16 +67,18 @@ export function registerReadinessRoute(
   registerRoute(app, auth, systemRoutes.ready, {
     access: 'public',
     handler: async ({ reply }) => {
-      const [database, blobs, queue] = await Promise.all([
+      // The queue first: its first start keeps this process busy, which would make the other
+      // checks look late.
+      const queue = await timed(
+        'queue',
+        deps,
+        () => probes.queue(),
+        probes.isQueueStarted() ? CHECK_TIMEOUT_MS : FIRST_QUEUE_TIMEOUT_MS,
+      );
+      const [database, blobs] = await Promise.all([
         timed('database', deps, () => deps.database.executeSql('SELECT 1')),
         // A listing needs the bucket (or folder) to exist and the credentials to work.
         timed('blob storage', deps, () => deps.blobs.list('.readiness/')),
-        timed(
-          'queue',
-          deps,
-          () => probes.queue(),
-          probes.isQueueStarted() ? CHECK_TIMEOUT_MS : FIRST_QUEUE_TIMEOUT_MS,
-        ),
       ]);
       const closing = probes.isClosing();
       const ready = !closing && database.ok && blobs.ok && queue.ok;
