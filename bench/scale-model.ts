@@ -27,7 +27,8 @@ import { repoRoot, SERVER_NODE_FLAGS } from './lib/server.js';
 
 const COUNT = Number(process.env.BALLOTS ?? 1000);
 const BATCH = Number(process.env.BATCH_SIZE ?? 50);
-const STALE = 10;
+// Heartbeats come from a timer; on a machine this loaded a busy batch can starve it for seconds.
+const STALE = Number(process.env.STALE_SECONDS ?? 60);
 const TICKS = 100; // clock ticks per second in /proc/<pid>/stat on Linux
 const load = () =>
   os
