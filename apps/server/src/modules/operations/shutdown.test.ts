@@ -203,13 +203,13 @@ async function workerStoppedMidStage(grace: 'none' | 'long') {
     PIPELINE_STALE_SECONDS: '3600',
     SHUTDOWN_GRACE_SECONDS: grace === 'none' ? '0' : '600',
   };
-  const { token, jobId } = await preparedJob(server);
   const workers: ChildWorker[] = [];
   for (let i = 0; i < 2; i += 1) {
     const worker = await startChildWorker(env);
     workers.push(worker);
     cleanups.push(() => worker.kill());
   }
+  const { token, jobId } = await preparedJob(server);
   const extract = await launchStage(server, token, jobId, 'extractvote');
   const { worker: victim, index } = await workerHoldingBatch(server, workers, extract);
   victim.resume();
