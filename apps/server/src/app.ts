@@ -14,8 +14,10 @@ import type { AppDeps } from './platform/deps.js';
 import { AppError, registerErrorHandler } from './platform/errors.js';
 import { createAuthenticator, requireDeclaredAccess } from './platform/http/access.js';
 import { registerLoadShedding } from './platform/http/load-shedding.js';
+import { registerHttpMetrics, registerMetricsRoute } from './platform/http/metrics-route.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerWebApp } from './platform/http/web-app.js';
+import { createPipelineMetrics } from './platform/metrics/pipeline-metrics.js';
 import { createRealtime } from './platform/realtime/realtime.js';
 import { isLocalStore, registerLocalBlobRoutes } from './platform/storage/index.js';
 import { registerAdminRoutes } from './modules/admin/index.js';
@@ -25,7 +27,7 @@ import { registerJobAttachmentsModule } from './modules/job-attachments/index.js
 import { registerJobSettingsModule } from './modules/job-settings/index.js';
 import { registerRlaModule } from './modules/rla/index.js';
 import { registerTemplatesModule } from './modules/templates/index.js';
-import { registerOperationsModule } from './modules/operations/index.js';
+import { attachProgressSocket, registerOperationsModule } from './modules/operations/index.js';
 import { registerToolsModule } from './modules/tools/index.js';
 import { findSessionUser, registerAuthRoutes } from './modules/auth/index.js';
 import { registerChatModule } from './modules/chat/index.js';
@@ -38,7 +40,7 @@ import { registerPaymentsModule } from './modules/payments/index.js';
 import { registerProfileRoutes } from './modules/profile/index.js';
 import { registerProjectsModule } from './modules/projects/index.js';
 import { registerReferenceRoutes } from './modules/reference/index.js';
-import { registerSystemRoutes } from './modules/system/index.js';
+import { registerReadinessRoute, registerSystemRoutes } from './modules/system/index.js';
 import { registerUploadsModule } from './modules/uploads/index.js';
 
 const API_PREFIX = '/api';
@@ -56,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   registerErrorHandler(app);
+  registerHttpMetrics(app);
   await registerSecurityHeaders(app, deps.config.publicUrl);
   registerLoadShedding(app, { maxInFlight: deps.config.MAX_CONCURRENT_REQUESTS });
   requireDeclaredAccess(app, API_PREFIX, [DOCS_PREFIX]);
@@ -91,8 +94,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Live connections go first, so closing the HTTP server does not wait on them.
   let closing = false;
+  let stopProgress: (() => Promise<void>) | null = null;
   app.addHook('preClose', async () => {
     closing = true;
+    await stopProgress?.();
     await realtime.close();
   });
   // A response still streaming when the server starts closing leaves a keep-alive connection
@@ -116,6 +121,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerAuditJobsModule(api, authenticator, deps);
       registerJobSettingsModule(api, authenticator, deps);
       const runtime = await registerOperationsModule(api, authenticator, deps);
+      registerReadinessRoute(api, authenticator, deps, {
+        queue: () => runtime.queueSize(),
+        isQueueStarted: () => runtime.started,
+        isClosing: () => closing,
+      });
       registerToolsModule(api, authenticator, deps, runtime);
       registerJobAttachmentsModule(api, authenticator, deps);
       registerRlaModule(api, authenticator, deps);
@@ -124,11 +134,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerPackagesModule(api, authenticator, deps);
       registerPaymentsModule(api, authenticator, deps);
       registerChatModule(api, authenticator, deps, realtime.io);
+      stopProgress = await attachProgressSocket(realtime.io, authenticator, deps);
       if (isLocalStore(deps.blobs)) registerLocalBlobRoutes(api, deps.blobs);
     },
     { prefix: API_PREFIX },
   );
 
+  registerMetricsRoute(
+    app,
+    deps.config.METRICS_TOKEN,
+    createPipelineMetrics(() => deps.database, {
+      staleSeconds: deps.config.PIPELINE_STALE_SECONDS,
+    }),
+  );
   await registerWebApp(app, deps.config.WEB_DIST_DIR ?? defaultWebDist);
   return app;
 }

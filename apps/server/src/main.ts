@@ -44,13 +44,23 @@ async function main(): Promise<void> {
     );
   const expiry = setInterval(() => void expire(), 3_600_000);
   expiry.unref();
-  const shutdown = async () => {
+  // SIGTERM: readiness answers 503, live sockets close, requests in flight finish, the batches
+  // this process runs get the grace period to finish and are handed back to the queue if not.
+  const shutdown = async (signal: string) => {
+    log.info(
+      `${signal}: stopping; work in flight has ${config.SHUTDOWN_GRACE_SECONDS} s to finish`,
+    );
+    const deadline = setTimeout(() => process.exit(1), (config.SHUTDOWN_GRACE_SECONDS + 30) * 1000);
+    deadline.unref();
+    clearInterval(sweep);
+    clearInterval(expiry);
     await app.close();
     await deps.database.close();
+    log.info('Scrutineer stopped');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.PORT, host: config.HOST });
   void sweepIdle();
   void expire();

@@ -26,20 +26,27 @@ async function main(): Promise<void> {
   const deps = await createPlatform({ ...config, DATABASE_WAIT_MS: 600_000 }, log);
   const runtime = new PipelineRuntime(
     deps,
-    runtimeOptions(deps, Math.max(1, config.PIPELINE_WORKERS)),
+    runtimeOptions(deps, Math.max(1, config.PIPELINE_WORKERS), 'worker'),
   );
   attachToolRunner(deps, runtime);
   await runtime.start();
   log.info(
     `pipeline worker ${runtime.workerId} is running ${runtime.options.workers} batch handler(s)`,
   );
-  const shutdown = async () => {
-    await runtime.stop();
+  const grace = config.SHUTDOWN_GRACE_SECONDS;
+  // SIGTERM (what orchestrators send): take no new batch, let those in flight finish within the
+  // grace period, hand the rest back to the queue, then leave. A second signal leaves at once.
+  const shutdown = async (signal: string) => {
+    log.info(`${signal}: stopping; batches in flight have ${grace} s to finish`);
+    const deadline = setTimeout(() => process.exit(1), (grace + 30) * 1000);
+    deadline.unref();
+    await runtime.stop(grace * 1000);
     await deps.database.close();
+    log.info(`pipeline worker ${runtime.workerId} stopped`);
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

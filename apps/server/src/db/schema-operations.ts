@@ -68,12 +68,34 @@ export const operationBatches = pgTable(
     worker: text('worker').notNull().default(''),
     heartbeatAt: stamp('heartbeat_at'),
     finishedAt: stamp('finished_at'),
+    /** When the batch (last) went on the queue, and when a worker (last) claimed it. */
+    queuedAt: stamp('queued_at').defaultNow(),
+    claimedAt: stamp('claimed_at'),
   },
   (t) => [
     uniqueIndex('operation_batches_run_index_key').on(t.runId, t.index),
     index('operation_batches_status_idx').on(t.status, t.heartbeatAt),
   ],
 );
+
+/**
+ * A pipeline worker that is alive: each beats here while it runs and deletes its row when it
+ * stops cleanly, so operators see which workers answer and how long ago each last did.
+ */
+export const pipelineWorkers = pgTable('pipeline_workers', {
+  id: text('id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  /** `api` for handlers inside an API process, `worker` for `npm run worker`. */
+  role: text('role').notNull(),
+  slots: integer('slots').notNull(),
+  busy: integer('busy').notNull().default(0),
+  batchesDone: integer('batches_done').notNull().default(0),
+  startedAt: createdAt(),
+  heartbeatAt: stamp('heartbeat_at').notNull().defaultNow(),
+  /** Set when the worker got SIGTERM: it takes no new work and hands back what it cannot finish. */
+  stopping: boolean('stopping').notNull().default(false),
+});
 
 /** A disagreement packaged by the adjudicate stage, with the decision people record on it. */
 export const adjudications = pgTable(

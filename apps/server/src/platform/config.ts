@@ -115,6 +115,13 @@ const configSchema = z.object({
   /** A batch whose worker has not reported for this long goes back on the queue. */
   PIPELINE_STALE_SECONDS: z.coerce.number().int().positive().default(30),
   PIPELINE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(1000),
+  /** Turns on `/metrics` for scrapers that send it as a bearer token; unset, `/metrics` is 404. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /**
+   * On SIGTERM, how long a worker lets its batches in flight finish before it hands the rest
+   * back to the queue (and an API instance lets requests finish before it closes them).
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_ADMIN_EMAIL: z.email().default('admin@scrutineer.local'),
   SEED_ADMIN_PASSWORD: z.string().min(8).default('admin-password'),

@@ -14,6 +14,10 @@ export interface ChildServer {
     options?: { body?: unknown; token?: string },
   ): Promise<{ status: number; body: T }>;
   signIn(email: string, password: string): Promise<string>;
+  /** What the process printed so far. */
+  output(): string;
+  /** The exit code once the process has exited (null while it runs or when a signal ended it). */
+  exitCode(): number | null;
   /** SIGKILL: no shutdown code runs, as in a crash or a power cut. */
   kill(): Promise<void>;
   stop(): Promise<void>;
@@ -76,7 +80,8 @@ export async function startChildServer(
       () => false,
     );
     if (healthy) break;
-    if (attempt > 600) {
+    // Up to five minutes: on a loaded machine compiling and migrating take long.
+    if (attempt > 3000) {
       child.kill('SIGKILL');
       throw new Error(`The server did not start:\n${output}`);
     }
@@ -100,6 +105,8 @@ export async function startChildServer(
     url,
     pid: child.pid ?? 0,
     call,
+    exitCode: () => child.exitCode,
+    output: () => output,
     async signIn(email, password) {
       const session = await call<{ access_token?: string }>('POST', '/auth/sign-in', {
         body: { email, password: Buffer.from(password).toString('base64') },

@@ -6,6 +6,8 @@ const serverRoot = path.resolve(import.meta.dirname, '..', '..');
 export interface ChildWorker {
   pid: number;
   output(): string;
+  /** The exit code once the process has exited (null while it runs or when a signal ended it). */
+  exitCode(): number | null;
   /** SIGKILL: no shutdown code runs, as in a crash. */
   kill(): Promise<void>;
   stop(): Promise<void>;
@@ -41,7 +43,8 @@ export async function startChildWorker(env: Record<string, string>): Promise<Chi
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   for (let attempt = 0; !output.includes('is running'); attempt += 1) {
     if (child.exitCode !== null) throw new Error(`The worker exited:\n${output}`);
-    if (attempt > 600) {
+    // Up to five minutes: on a loaded machine compiling and migrating take long.
+    if (attempt > 3000) {
       child.kill('SIGKILL');
       throw new Error(`The worker did not start:\n${output}`);
     }
@@ -50,6 +53,7 @@ export async function startChildWorker(env: Record<string, string>): Promise<Chi
   return {
     pid: child.pid ?? 0,
     output: () => output,
+    exitCode: () => child.exitCode,
     async kill() {
       child.kill('SIGKILL');
       await exited(child);

@@ -91,6 +91,8 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://scrutineer.test',
     DATABASE_WAIT_MS: '60000',
+    // Closing a test server hands its batches back at once rather than waiting for them.
+    SHUTDOWN_GRACE_SECONDS: '0',
     ...env,
   });
   // A given PostgreSQL database is shared (several API instances on one database), not dropped.

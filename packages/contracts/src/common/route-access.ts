@@ -128,6 +128,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccessRule>> = {
   'GET /public/countries': { access: 'public' },
   'GET /public/us/jurisdictions': { access: 'public' },
   'GET /public/us/states': { access: 'public' },
+  'GET /ready': { access: 'public' },
   'GET /requested-district-files/:id': { access: 'session', scope: 'district' },
   'GET /requested-files/:id': { access: 'session', scope: 'election' },
   'GET /restart-rds': { access: 'admin' },

@@ -12,13 +12,16 @@ import {
 import type { OperationStage, Tool } from '@scrutineer/contracts';
 import { jobOperations, operationBatches } from '../../db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { batchesRun, batchSeconds } from '../../platform/metrics/metrics.js';
 import { startQueue, type Queue } from '../../platform/queue/index.js';
 import type { UserRow } from '../users/index.js';
 import { adjudicateStage, writeAdjudications } from './adjudicate.stage.js';
 import { openJobStore } from './job-inputs.js';
 import { settleReadiness, type OperationRow } from './operations.repository.js';
 import { stageOutputPrefixes } from './operations.stages.js';
+import { WorkerPresence } from './pipeline.presence.js';
 import { sweepStale } from './pipeline.sweep.js';
+import { notifyProgress } from './progress.socket.js';
 import { QUEUES } from './queues.js';
 import { writeReportContext } from './report-context.js';
 
@@ -39,6 +42,8 @@ export interface RuntimeOptions {
   staleSeconds: number;
   batchSize: number;
   heartbeatMs: number;
+  /** `api` when the handlers live in an API process, `worker` for `npm run worker`. */
+  role?: 'api' | 'worker';
 }
 
 type RunEnd = 'SUCCESS' | 'PROBLEMS' | 'FAILURE';
@@ -59,6 +64,11 @@ export class PipelineRuntime {
   private queue: Promise<Queue> | null = null;
   private sweeper: NodeJS.Timeout | null = null;
   private readonly running = new Map<string, AbortController>();
+  /** Handlers in progress here: a stop waits for them. */
+  private readonly inFlight = new Set<Promise<void>>();
+  /** Set on shutdown: no new work is taken, and batches cut short go back on the queue. */
+  private stopping = false;
+  private presence: WorkerPresence | null = null;
   toolHandler: ToolHandler | null = null;
   toolReset: ToolReset | null = null;
 
@@ -82,13 +92,24 @@ export class PipelineRuntime {
         this.deps.log.error({ err: error }, 'queue error'),
       );
       if (this.options.workers > 0) {
-        await queue.work<PlanJob>(QUEUES.plan, 1, (job) => this.plan(job.data));
-        await queue.work<BatchJob>(QUEUES.batch, this.options.workers, (job) =>
-          this.batch(job.data),
+        this.presence = new WorkerPresence(
+          () => this.db,
+          this.workerId,
+          {
+            role: this.options.role ?? 'api',
+            slots: this.options.workers,
+            everyMs: Math.max(this.options.heartbeatMs, 5000),
+          },
+          (error) => this.deps.log.warn({ err: error }, 'worker heartbeat failed'),
         );
-        await queue.work<{ runId: string }>(QUEUES.tool, 1, async (job) => {
-          await this.toolHandler?.(job.data.runId);
-        });
+        await this.presence.start();
+        await queue.work<PlanJob>(QUEUES.plan, 1, (job) => this.held(this.plan(job.data)));
+        await queue.work<BatchJob>(QUEUES.batch, this.options.workers, (job) =>
+          this.held(this.batch(job.data)),
+        );
+        await queue.work<{ runId: string }>(QUEUES.tool, 1, (job) =>
+          this.held(this.toolHandler?.(job.data.runId) ?? Promise.resolve()),
+        );
         this.sweeper = setInterval(() => void this.sweep(), 2000);
         this.sweeper.unref();
       }
@@ -101,12 +122,48 @@ export class PipelineRuntime {
     return this.queue !== null;
   }
 
-  async stop(): Promise<void> {
+  /** Counts a handler in flight until it settles, so a stop can wait for it. */
+  private held(work: Promise<void>): Promise<void> {
+    this.inFlight.add(work);
+    return work.finally(() => this.inFlight.delete(work));
+  }
+
+  /**
+   * Stops gracefully: takes no new work, lets batches in flight finish for up to `graceMs`,
+   * then cuts the rest short and puts them back on the queue for another worker (or for this
+   * server's next start), so no batch is lost and none is counted twice.
+   */
+  async stop(graceMs = 0): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
+    const pending = this.queue;
+    if (!pending) return;
+    const queue = await pending;
+    this.stopping = true;
+    await this.presence?.beat({ stopping: true }).catch(() => undefined);
+    await queue.stopTaking();
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise((resolve) => (timer = setTimeout(resolve, graceMs)));
+    await Promise.race([Promise.allSettled([...this.inFlight]), grace]);
+    clearTimeout(timer);
+    if (this.inFlight.size > 0)
+      this.log.info(`${this.inFlight.size} handler(s) still running: cutting them short`);
     for (const controller of this.running.values()) controller.abort();
-    const queue = this.queue;
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
     this.queue = null;
-    if (queue) await (await queue).stop();
+    await queue.stop();
+    await this.presence?.leave().catch(() => undefined);
+    this.presence = null;
+  }
+
+  /** Open job pages hear of the change; a lost notice only delays them to their next poll. */
+  private notify(jobId: number): void {
+    notifyProgress(this.deps.database, jobId).catch(() => undefined);
+  }
+
+  /** A job a stopping worker was handed after it stopped taking work goes back unclaimed. */
+  private async putBack(name: string, data: object): Promise<void> {
+    const queue = await this.queue;
+    await queue?.send(name, data);
   }
 
   async launch(op: OperationRow): Promise<void> {
@@ -116,6 +173,7 @@ export class PipelineRuntime {
       { opId: op.id, runId: op.operationId },
       { id: op.operationId ?? undefined },
     );
+    this.notify(op.jobId);
   }
 
   async cancel(runId: string): Promise<void> {
@@ -148,10 +206,16 @@ export class PipelineRuntime {
   }
 
   /**
-   * At start of a server whose workers all live in it (PGlite), every RUNNING stage was cut
-   * off: it becomes FAILURE rather than RUNNING forever.
+   * At start of a server whose workers all live in it (PGlite), a RUNNING stage was either cut
+   * off (a batch still marked running, or no batches planned yet): it becomes FAILURE rather
+   * than RUNNING forever; or handed back by a clean shutdown (batches waiting on the queue): it
+   * resumes.
    */
   async failInterrupted(): Promise<number> {
+    const resumable = sql`(coalesce(${jobOperations.batchesTotal}, 0) > 0
+      and not ${jobOperations.joinClaimed}
+      and exists (select 1 from ${operationBatches} b where b.run_id = ${jobOperations.operationId} and b.status = 'queued')
+      and not exists (select 1 from ${operationBatches} b where b.run_id = ${jobOperations.operationId} and b.status = 'running'))`;
     const rows = await this.db
       .update(jobOperations)
       .set({
@@ -160,9 +224,14 @@ export class PipelineRuntime {
         finishedAt: new Date(),
         updatedAt: new Date(),
       })
-      .where(eq(jobOperations.status, 'RUNNING'))
+      .where(and(eq(jobOperations.status, 'RUNNING'), sql`not ${resumable}`))
       .returning();
     return rows.length;
+  }
+
+  /** Starts the queue (once) and asks it how many batches wait: proves it answers. */
+  async queueSize(): Promise<number> {
+    return (await this.start()).size(QUEUES.batch);
   }
 
   async hasActiveRuns(): Promise<boolean> {
@@ -191,6 +260,7 @@ export class PipelineRuntime {
    * the run (batches_total null → 0) so a duplicate plan job does nothing.
    */
   async plan({ opId, runId }: PlanJob): Promise<void> {
+    if (this.stopping) return this.putBack(QUEUES.plan, { opId, runId });
     const [op] = await this.db
       .update(jobOperations)
       .set({ batchesTotal: 0, updatedAt: new Date() })
@@ -235,6 +305,7 @@ export class PipelineRuntime {
         )
         .returning({ id: jobOperations.id });
       if (claimed.length === 0) return;
+      this.notify(op.jobId);
       const queue = await this.start();
       for (let index = 0; index < count; index += 1)
         await queue.send(QUEUES.batch, { opId, runId, index });
@@ -250,6 +321,7 @@ export class PipelineRuntime {
 
   /** Runs one batch it could claim; only the claiming attempt may record it done. */
   async batch({ opId, runId, index }: BatchJob): Promise<void> {
+    if (this.stopping) return this.putBack(QUEUES.batch, { opId, runId, index });
     const stale = `${this.options.staleSeconds} seconds`;
     const [claim] = await this.db
       .update(operationBatches)
@@ -258,6 +330,7 @@ export class PipelineRuntime {
         attempt: sql`${operationBatches.attempt} + 1`,
         worker: this.workerId,
         heartbeatAt: new Date(),
+        claimedAt: new Date(),
         percent: 0,
       })
       .where(
@@ -287,6 +360,12 @@ export class PipelineRuntime {
     this.running.set(runId, controller);
     const { store, batchSize } = await openJobStore(this.deps, op.jobId);
     const stage = this.stage(op);
+    const started = performance.now();
+    const count = (outcome: string) => {
+      batchesRun.inc({ stage: op.operation, outcome });
+      batchSeconds.observe({ stage: op.operation }, (performance.now() - started) / 1000);
+    };
+    if (this.presence) this.presence.busy += 1;
     const lines: string[] = [];
     let written = 0;
     let percent = 0;
@@ -302,7 +381,10 @@ export class PipelineRuntime {
         .returning({ id: operationBatches.id });
       const live = await this.current(opId, runId);
       if (!still || !live) controller.abort();
-      else await this.updatePercent(opId, runId);
+      else {
+        await this.updatePercent(opId, runId);
+        this.notify(op.jobId);
+      }
       if (lines.length !== written) {
         written = lines.length;
         await store.write(liveKey, `${lines.join('\n')}\n`).catch(() => undefined);
@@ -324,7 +406,13 @@ export class PipelineRuntime {
         },
       );
       clearInterval(timer);
+      if (result.status === 'STOPPED' && this.stopping) {
+        await this.handBack(mine, { opId, runId, index });
+        count('handed_back');
+        return;
+      }
       if (result.status === 'STOPPED') {
+        count('stopped');
         await this.db
           .update(operationBatches)
           .set({ status: 'stopped', finishedAt: new Date() })
@@ -332,6 +420,7 @@ export class PipelineRuntime {
         return;
       }
       if (result.status === 'FAILURE') {
+        count('failed');
         await this.failBatch(mine, opId, runId, result.error ?? 'stage failed');
         return;
       }
@@ -341,9 +430,17 @@ export class PipelineRuntime {
         .where(and(mine, eq(operationBatches.status, 'running')))
         .returning({ id: operationBatches.id });
       if (!done) return;
+      count('done');
+      if (this.presence) this.presence.done += 1;
       await this.joinIfLast(op, stage, store, claim.count);
     } catch (error) {
       clearInterval(timer);
+      if (this.stopping && controller.signal.aborted) {
+        await this.handBack(mine, { opId, runId, index });
+        count('handed_back');
+        return;
+      }
+      count('failed');
       await this.failBatch(
         mine,
         opId,
@@ -352,9 +449,22 @@ export class PipelineRuntime {
       );
     } finally {
       clearInterval(timer);
+      if (this.presence) this.presence.busy -= 1;
       this.running.delete(key);
       this.running.delete(runId);
     }
+  }
+
+  /** A batch cut short by a shutdown goes back on the queue as it was, for any worker. */
+  private async handBack(mine: SQL | undefined, job: BatchJob): Promise<void> {
+    const [back] = await this.db
+      .update(operationBatches)
+      .set({ status: 'queued', worker: '', percent: 0, heartbeatAt: null, queuedAt: new Date() })
+      .where(and(mine, eq(operationBatches.status, 'running')))
+      .returning({ id: operationBatches.id });
+    if (!back) return;
+    await this.putBack(QUEUES.batch, job);
+    this.log.info({ runId: job.runId, index: job.index }, 'batch handed back to the queue');
   }
 
   /**
@@ -421,7 +531,7 @@ export class PipelineRuntime {
 
   /** Ends a run unless it was stopped or replaced meanwhile; later stages may become ready. */
   async finish(opId: number, runId: string, status: RunEnd, result: string) {
-    await this.db.transaction(async (tx) => {
+    const jobId = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(jobOperations)
         .set({
@@ -440,12 +550,16 @@ export class PipelineRuntime {
         )
         .returning();
       if (row) await settleReadiness(tx, row.jobId);
+      return row?.jobId;
     });
+    if (jobId !== undefined) this.notify(jobId);
   }
 
   /** Batches whose worker went silent go back on the queue (pipeline.sweep.ts). */
   async sweep(): Promise<void> {
+    if (this.stopping) return;
     try {
+      await this.presence?.forgetSilent();
       await sweepStale(this, await this.start());
     } catch (error) {
       this.deps.log.warn({ err: error }, 'pipeline sweep failed');

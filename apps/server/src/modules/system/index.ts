@@ -1,1 +1,2 @@
 export { registerSystemRoutes } from './system.routes.js';
+export { registerReadinessRoute, type ReadinessProbes } from './readiness.routes.js';

@@ -15,6 +15,7 @@ import {
   type UploadRow,
   type UploadWithUploader,
 } from './uploads.repository.js';
+import { uploadBytes, uploadsCompleted } from '../../platform/metrics/metrics.js';
 
 export interface StartInput {
   kind: UploadRow['kind'];
@@ -183,6 +184,8 @@ export async function finishUpload(
     await fail(deps, row, reason, actorId);
     throw badRequest(reason);
   }
+  uploadBytes.inc(head.size);
+  uploadsCompleted.inc();
   await deps.database.db.transaction(async (tx) => {
     await updateUpload(tx, row.id, {
       status: doneStatus(row),

@@ -29,6 +29,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Runs raw SQL; pg-boss and tools that need a plain executor use this. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Hears NOTIFY on `channel` (from any process on PostgreSQL); answers the function that stops
+   * listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** PGlite only: the whole data folder as an archive, to start copies from. */
   dump?: () => Promise<Blob>;
 }
@@ -89,6 +94,19 @@ export async function openPostgres(
       const result = await pool.query(text, values);
       return { rows: result.rows };
     },
+    async listen(channel, onPayload) {
+      const client = new pg.Client({ connectionString: url });
+      // A dropped listener only costs live updates (pages fall back to polling): never crash.
+      client.on('error', () => undefined);
+      client.on('notification', (message) => {
+        if (message.channel === channel) onPayload(message.payload ?? '');
+      });
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end().catch(() => undefined);
+      };
+    },
   };
   return handle;
 }
@@ -122,6 +140,12 @@ export async function openPglite(
       }
       const result = await client.query(text, values);
       return { rows: result.rows };
+    },
+    async listen(channel, onPayload) {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
     },
     dump: () => client.dumpDataDir('gzip'),
   };

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@scrutineer/contracts';
 
-/** Paths never shed: the health check load balancers read, and streamed upload parts. */
-const EXEMPT = /^\/api\/(health(\?|$)|blobs\/)/;
+/** Paths never shed: the health and readiness checks load balancers read, and upload parts. */
+const EXEMPT = /^\/api\/(health(\?|$)|ready(\?|$)|blobs\/)/;
 
 /**
  * Bounds the API requests in progress at once. Past `maxInFlight` a request is answered at once

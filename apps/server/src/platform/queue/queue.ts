@@ -14,6 +14,10 @@ export interface Queue {
   cancel(name: string, id: string): Promise<void>;
   /** pg-boss's state of a job (created, retry, active, completed, cancelled, failed), or null. */
   state(name: string, id: string): Promise<string | null>;
+  /** Jobs waiting on `name` (created or retry): a round trip that proves the queue answers. */
+  size(name: string): Promise<number>;
+  /** Stops handing jobs to this process's handlers; jobs they hold run on. */
+  stopTaking(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -82,6 +86,10 @@ export async function startQueue(
     async state(name, id) {
       const job = await boss.getJobById(name, id, { includeArchive: true });
       return job?.state ?? null;
+    },
+    size: (name) => boss.getQueueSize(name),
+    async stopTaking() {
+      for (const id of workers.splice(0)) await boss.offWork({ id }).catch(() => undefined);
     },
     async stop() {
       for (const id of workers.splice(0)) await boss.offWork({ id }).catch(() => undefined);

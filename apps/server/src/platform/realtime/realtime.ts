@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import { Server } from 'socket.io';
+import { socketConnections } from '../metrics/metrics.js';
 
 export interface Realtime {
   io: Server;
@@ -19,6 +20,10 @@ export function createRealtime(
   options: { path: string; postgresUrl?: string | undefined; log: FastifyBaseLogger },
 ): Realtime {
   const io = new Server(httpServer, { path: options.path, serveClient: false });
+  io.on('connection', (socket) => {
+    socketConnections.inc();
+    socket.once('disconnect', () => socketConnections.dec());
+  });
   let pool: pg.Pool | undefined;
   if (options.postgresUrl) {
     pool = new pg.Pool({ connectionString: options.postgresUrl, max: 4 });

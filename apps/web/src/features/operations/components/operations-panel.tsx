@@ -15,6 +15,7 @@ import {
 } from '@scrutineer/contracts';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-error';
+import { useJobProgress } from '../api/job-progress-socket';
 import { useOperations } from '../api/list-operations';
 import { olderLogUrl, stagedLogUrl } from '../api/log-urls';
 import {
@@ -49,7 +50,8 @@ export function OperationsPanel({
   stageSettings?: StageSettingsSlot;
 }) {
   const notify = useNotify();
-  const list = useOperations(job.id);
+  const live = useJobProgress(job.id);
+  const list = useOperations(job.id, live);
   const launch = useLaunchOperation(job.id);
   const stop = useStopOperation(job.id);
   const reset = useResetOperation(job.id);
