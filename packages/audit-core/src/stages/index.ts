@@ -249,8 +249,13 @@ export {
   type StageProgress,
 } from './context.js';
 export { PATHS, type ElectionInfo } from './job.js';
-export { readCsv, readCsvAll, writeCsv, logKey, problemsKey } from './context.js';
+export { readCsv, readCsvAll, readJsonLines, writeCsv, logKey, problemsKey } from './context.js';
 export { cropDisagreements, REPORT_COLUMNS } from './report.js';
+export {
+  renderAdjudicationPages,
+  type PageTarget,
+  type RenderedPage,
+} from './adjudication-pages.js';
 export { classify, type ContestClass, type SheetClass } from './classify.js';
 export { sheetKey } from './images.js';
 export {
