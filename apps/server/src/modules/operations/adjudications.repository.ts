@@ -60,7 +60,7 @@ export async function countWhere(db: Executor, where: SQL | undefined): Promise<
     .select({ n: sql<number>`count(*)::int` })
     .from(adjudications)
     .where(where);
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }
 
 const GROUPS = {
@@ -84,7 +84,7 @@ export async function countByFilter(db: Executor, jobId: number) {
       .orderBy(column);
     out[name] = rows
       .filter((r) => r.value !== '')
-      .map((r) => ({ value: r.value, count: Number(r.count) }));
+      .map((r) => ({ value: r.value, count: r.count }));
   }
   return out;
 }

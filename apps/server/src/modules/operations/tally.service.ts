@@ -9,6 +9,12 @@ import { canonicalVotes } from './adjudications.service.js';
 import type { OperationsContext } from './operations.service.js';
 import { BlobJobStore, pipelinePrefix } from './pipeline-store.js';
 
+interface Counts {
+  cvr: number;
+  image: number;
+  adjudicated: number;
+}
+
 interface Reading {
   sheet: string;
   contest: string;
@@ -95,12 +101,9 @@ export async function jobTally(
   jobId: number,
 ): Promise<Tally> {
   const { readings: all, names, options, decided, undecided } = await readings(ctx, user, jobId);
-  const totals = new Map<
-    string,
-    Map<string, { cvr: number; image: number; adjudicated: number }>
-  >();
-  const add = (contest: string, votes: string, field: 'cvr' | 'image' | 'adjudicated') => {
-    const m = totals.get(contest) ?? new Map();
+  const totals = new Map<string, Map<string, Counts>>();
+  const add = (contest: string, votes: string, field: keyof Counts) => {
+    const m = totals.get(contest) ?? new Map<string, Counts>();
     for (const option of counted(votes)) {
       const t = m.get(option) ?? { cvr: 0, image: 0, adjudicated: 0 };
       t[field] += 1;
@@ -118,7 +121,7 @@ export async function jobTally(
     contests: order.map((contest) => ({
       contest_id: contest,
       contest: names.get(contest) || contest,
-      options: [...(totals.get(contest) ?? new Map())]
+      options: [...(totals.get(contest) ?? new Map<string, Counts>())]
         .map(([option, t]) => ({
           option_id: option,
           option: options.get(contest)?.get(option) || option,

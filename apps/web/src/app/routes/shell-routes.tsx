@@ -16,6 +16,7 @@ const chat = () => import('../../features/chat/components/pages');
 const operations = () => import('../../features/operations/components/pages');
 const tools = () => import('../../features/tools/components/pages');
 const rla = () => import('../../features/rla/components/pages');
+const adjudication = () => import('../../features/adjudication/components/pages');
 const restartRds = () => import('../../features/admin/components/restart-rds-button');
 
 /** The audit job page with the operations, chat and tools features' tabs. */
@@ -27,7 +28,16 @@ async function auditJobPage() {
     { ToolsPanel },
     { RestartRdsButton },
     { RlaPanel },
-  ] = await Promise.all([auditJobs(), operations(), chat(), tools(), restartRds(), rla()]);
+    { AdjudicationPanel },
+  ] = await Promise.all([
+    auditJobs(),
+    operations(),
+    chat(),
+    tools(),
+    restartRds(),
+    rla(),
+    adjudication(),
+  ]);
   const panels = {
     operations: (job: AuditJob) => (
       <OperationsPanel
@@ -39,6 +49,7 @@ async function auditJobPage() {
     ),
     discussion: (job: AuditJob) => <DiscussionPanel jobId={job.id} />,
     rla: (job: AuditJob) => <RlaPanel job={job} />,
+    adjudication: (job: AuditJob) => <AdjudicationPanel job={job} />,
     tools: (job: AuditJob) => (
       <ToolsPanel
         jobId={job.id}

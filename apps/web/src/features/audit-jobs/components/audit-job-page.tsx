@@ -16,7 +16,7 @@ import { JobAttachments } from './job-attachments';
 import { JobFilesTab } from './job-files-tab';
 import { JobOverviewForm } from './job-overview-form';
 
-type JobTab = 'overview' | 'files' | 'operations' | 'discussion' | 'tools' | 'rla';
+type JobTab = 'overview' | 'files' | 'operations' | 'adjudication' | 'discussion' | 'tools' | 'rla';
 
 /** Tabs other features provide, handed in by the routes (features do not import each other). */
 export interface JobPanels {
@@ -24,6 +24,7 @@ export interface JobPanels {
   discussion?: (job: AuditJob) => ReactNode;
   tools?: (job: AuditJob) => ReactNode;
   rla?: (job: AuditJob) => ReactNode;
+  adjudication?: (job: AuditJob) => ReactNode;
 }
 
 /** /audit-jobs/{id}; `new` (with an optional `electionId`) creates a job. */
@@ -81,6 +82,9 @@ export function AuditJobPage({ panels = {} }: { panels?: JobPanels }) {
           <Tab value="overview" label="Audit Job Overview" />
           {showFiles && <Tab value="files" label="Job Files" disabled={isNew} />}
           <Tab value="operations" label="Audit Operations" disabled={isNew} />
+          {panels.adjudication && (
+            <Tab value="adjudication" label="Adjudication" disabled={isNew} />
+          )}
           <Tab value="discussion" label="Discussion" disabled={isNew} />
           <Tab value="tools" label="Tools" disabled={isNew} />
           {panels.rla && <Tab value="rla" label="Risk-Limiting Audit" disabled={isNew} />}
@@ -114,6 +118,10 @@ export function AuditJobPage({ panels = {} }: { panels?: JobPanels }) {
           {shown === 'tools' &&
             (panels.tools && job.data ? panels.tools(job.data) : <ComingSoon what="Tools" />)}
           {shown === 'rla' && panels.rla && job.data && panels.rla(job.data)}
+          {shown === 'adjudication' &&
+            panels.adjudication &&
+            job.data &&
+            panels.adjudication(job.data)}
         </Box>
       </Paper>
     </>
