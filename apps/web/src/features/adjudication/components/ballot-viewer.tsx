@@ -166,7 +166,7 @@ export function BallotViewer({
   const data = item.data;
   if (!data) return <Typography>Loading the next item…</Typography>;
   return (
-    <Box aria-label="Ballot viewer">
+    <Box aria-label="Ballot viewer" data-sheet={data.sheet_id}>
       <Stack sx={{ alignItems: 'center', flexWrap: 'wrap' }} direction="row" spacing={1} useFlexGap>
         <Typography variant="h6" component="h3">
           Item {data.id}: {data.kind}
