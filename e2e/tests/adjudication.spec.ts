@@ -138,8 +138,9 @@ test('two adjudicators decide the demo job, a third settles a split; the report,
   await signIn(page, ADMIN);
   await page.goto(`/audit-jobs/${job.id}`);
   await page.getByRole('tab', { name: 'Adjudication' }).click();
-  await page.getByLabel('Two adjudicators per item').check();
+  await page.getByLabel('Two adjudicators per item').click();
   await expect(page.getByText(/Each item now needs two adjudicators/)).toBeVisible();
+  await expect(page.getByLabel('Two adjudicators per item')).toBeChecked();
   const queue = page.getByRole('table', { name: 'Adjudication queue' });
   await expect(queue).toBeVisible();
   await screenshot(page, 'adjudication-queue');
@@ -151,7 +152,12 @@ test('two adjudicators decide the demo job, a third settles a split; the report,
   expect(total).toBeGreaterThanOrEqual(5);
 
   const pageB = await openAdjudication(browser, bo, job.id);
-  await pageB.getByRole('button', { name: 'Start adjudicating' }).click();
+  await pageB
+    .getByRole('table', { name: 'Adjudication queue' })
+    .getByRole('row')
+    .filter({ hasText: 'Normal Disagreed' })
+    .first()
+    .click();
   await expect(pageB.getByRole('img', { name: 'Whole ballot page' })).toBeVisible();
   await screenshot(pageB, 'adjudication-viewer');
   await pageB.getByRole('button', { name: 'Queue', exact: true }).click();
