@@ -210,8 +210,8 @@ test('two adjudicators decide the demo job, a third settles a split; the report,
   await pageC.goto('/leaderboard');
   const grid = pageC.getByRole('grid', { name: 'Leaderboard' });
   const row = (first: string) => grid.getByRole('row').filter({ hasText: first });
-  await expect(row('Cy')).toContainText('100%');
-  await expect(row('Ada')).not.toContainText('100%');
-  await expect(row('Ada')).not.toContainText(ada.email);
+  await expect(row('Cy Judge')).toContainText('100%');
+  await expect(row('Ada Judge')).not.toContainText('100%');
+  await expect(row('Ada Judge')).not.toContainText(ada.email);
   await screenshot(pageC, 'adjudication-leaderboard');
 });

@@ -107,6 +107,7 @@ export function AdjudicationQueue({
           <TextField
             key={name}
             select
+            fullWidth={false}
             size="small"
             label={label}
             value={filters[name] ?? ''}
@@ -123,6 +124,7 @@ export function AdjudicationQueue({
         ))}
         <TextField
           select
+          fullWidth={false}
           size="small"
           label="State"
           value={filters.state ?? ''}
@@ -141,6 +143,7 @@ export function AdjudicationQueue({
           <TextField
             key={name}
             select
+            fullWidth={false}
             size="small"
             label={label}
             value={filters[name] === undefined ? '' : String(filters[name])}
