@@ -17,5 +17,8 @@ export { loadJob, loadJobForFiles, type LoadedJob } from './jobs.access.js';
 export {
   canAdjudicateJob,
   canHandleFiles,
-  canRunJob, isJobAuditor, permitsBallot } from './jobs.policy.js';
+  canRunJob,
+  isJobAuditor,
+  permitsBallot,
+} from './jobs.policy.js';
 export { progressOf } from './jobs.presenter.js';

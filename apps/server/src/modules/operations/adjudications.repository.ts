@@ -82,9 +82,7 @@ export async function countByFilter(db: Executor, jobId: number) {
       .where(eq(adjudications.jobId, jobId))
       .groupBy(column)
       .orderBy(column);
-    out[name] = rows
-      .filter((r) => r.value !== '')
-      .map((r) => ({ value: r.value, count: r.count }));
+    out[name] = rows.filter((r) => r.value !== '').map((r) => ({ value: r.value, count: r.count }));
   }
   return out;
 }
