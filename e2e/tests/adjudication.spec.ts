@@ -209,9 +209,15 @@ test('two adjudicators decide the demo job, a third settles a split; the report,
 
   await pageC.goto('/leaderboard');
   const grid = pageC.getByRole('grid', { name: 'Leaderboard' });
-  const row = (first: string) => grid.getByRole('row').filter({ hasText: first });
-  await expect(row('Cy Judge')).toContainText('100%');
-  await expect(row('Ada Judge')).not.toContainText('100%');
-  await expect(row('Ada Judge')).not.toContainText(ada.email);
+  await expect(grid.getByRole('row', { name: /^Cy Judge / })).toBeVisible();
+  await expect(grid.getByRole('row', { name: /^Ada Judge / })).not.toContainText(ada.email);
+  const board = await apiCall<{
+    items: { first_name: string; adjudicator_total: number; adjudicator_agreement: number }[];
+  }>(request, token, 'GET', '/leader-board?sort=adjudicator_total&page_size=100');
+  const score = (first: string) => board.items.find((r) => r.first_name === first);
+  expect(score('Cy')).toMatchObject({ adjudicator_total: 1, adjudicator_agreement: 100 });
+  expect(score('Ada')?.adjudicator_total).toBe(total);
+  expect(score('Ada')?.adjudicator_agreement).toBeLessThan(100);
+  expect(score('Bo')?.adjudicator_agreement).toBe(100);
   await screenshot(pageC, 'adjudication-leaderboard');
 });
