@@ -60,8 +60,9 @@ try {
   await mkdir(path.join(crops, 'adjudicate', 'crops'), { recursive: true });
   for (let i = 0; i < 50; i += 1) {
     const png = await sharp({
-      create: { width: 600, height: 180, channels: 1, background: { r: 240, g: 240, b: 240 } },
+      create: { width: 600, height: 180, channels: 3, background: { r: 240, g: 240, b: 240 } },
     })
+      .greyscale()
       .png()
       .toBuffer();
     await writeFile(path.join(crops, 'adjudicate', 'crops', `${i}.png`), png);
