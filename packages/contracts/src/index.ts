@@ -58,6 +58,8 @@ export * from './operations/job-status.js';
 export * from './operations/operation.schemas.js';
 export * from './operations/operation.routes.js';
 export * from './operations/progress.schemas.js';
+export * from './operations/adjudication.schemas.js';
+export * from './operations/adjudication.routes.js';
 export * from './operations/tool.schemas.js';
 export * from './operations/tool.routes.js';
 export * from './common/route-access.js';

@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   index,
   integer,
   pgTable,
@@ -44,6 +45,8 @@ export const leaderboardCredits = pgTable(
     kind: text('kind').notNull(),
     /** What was accepted (a style's target map, a ballot's decision): credited once. */
     subject: text('subject').notNull(),
+    /** An adjudicator's review: whether it agreed with the item's final decision. */
+    agreed: boolean('agreed'),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -121,9 +121,63 @@ export const adjudications = pgTable(
     note: text('note').notNull().default(''),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: stamp('decided_at'),
+    /** The ballot's batch and style, for the queue's filters. */
+    batch: text('batch').notNull().default(''),
+    style: text('style').notNull().default(''),
+    /** Whether the image agrees with the record's original version; null: no versions. */
+    imageIsOriginal: boolean('image_is_original'),
+    /** Whether the record's original and adjudicated versions agree; null: no versions. */
+    originalIsAdjudicated: boolean('original_is_adjudicated'),
+    /** Pipeline key of the whole page's image, or empty. */
+    pageKey: text('page_key').notNull().default(''),
+    /** The sheet's targets on that page: contest, option, x, y, fill score, reading. */
+    targets: jsonb('targets').notNull().default([]),
+    /** open (awaiting reviews), split (two reviews differ), decided. */
+    state: text('state').notNull().default('open'),
   },
-  (t) => [uniqueIndex('adjudications_item_key').on(t.jobId, t.kind, t.sheetId, t.contestId)],
+  (t) => [
+    uniqueIndex('adjudications_item_key').on(t.jobId, t.kind, t.sheetId, t.contestId),
+    index('adjudications_queue_idx').on(t.jobId, t.state, t.id),
+    index('adjudications_contest_idx').on(t.jobId, t.contestId, t.id),
+  ],
 );
+
+/**
+ * One adjudicator's review of an item. With two adjudicators per item the first two reviews
+ * agree or split; a third person's review of a split is marked `settles` and decides.
+ */
+export const adjudicationReviews = pgTable(
+  'adjudication_reviews',
+  {
+    id: identityId(),
+    adjudicationId: integer('adjudication_id')
+      .notNull()
+      .references(() => adjudications.id, { onDelete: 'cascade' }),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => auditJobs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    decision: text('decision').notNull(),
+    /** The reading this review gives the contest (`;`-separated options). */
+    votes: text('votes').notNull().default(''),
+    note: text('note').notNull().default(''),
+    settles: boolean('settles').notNull().default(false),
+    decidedAt: stamp('decided_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('adjudication_reviews_item_user_key').on(t.adjudicationId, t.userId),
+    index('adjudication_reviews_job_user_idx').on(t.jobId, t.userId),
+  ],
+);
+
+/** A job's adjudication settings: how many adjudicators review each item (1 or 2). */
+export const adjudicationSettings = pgTable('adjudication_settings', {
+  jobId: integer('job_id')
+    .primaryKey()
+    .references(() => auditJobs.id, { onDelete: 'cascade' }),
+  reviewersPerItem: integer('reviewers_per_item').notNull().default(1),
+  updatedAt: updatedAt(),
+});
 
 /** A tool row: it names a registered tool function with its operands, never a command. */
 export const actionTools = pgTable(

@@ -259,9 +259,14 @@ export {
   type MappedBox,
 } from './target-maps.js';
 export { loadTemplates, type StoredTemplate } from './template-files.js';
-export { readCsv, readCsvAll, writeCsv, logKey, problemsKey } from './context.js';
+export { readCsv, readCsvAll, readJsonLines, writeCsv, logKey, problemsKey } from './context.js';
 export { cropDisagreements, REPORT_COLUMNS } from './report.js';
 export type { ReportContext } from './report-front.js';
+export {
+  renderAdjudicationPages,
+  type PageTarget,
+  type RenderedPage,
+} from './adjudication-pages.js';
 export { classify, type ContestClass, type SheetClass } from './classify.js';
 export { sheetKey } from './images.js';
 export {

@@ -5,6 +5,7 @@ import { pageSchema } from '../common/list.schemas.js';
 export const LEADERBOARD_SORTS = [
   'mapper_total',
   'adjudicator_total',
+  'adjudicator_agreement',
   'first_name',
   'last_name',
   'email',
@@ -18,6 +19,10 @@ export const leaderboardRowSchema = z.object({
   email: z.string(),
   mapper_total: z.number().int(),
   adjudicator_total: z.number().int(),
+  /** Of the adjudicator's reviews on decided items, those that agreed with the final decision. */
+  adjudicator_agreed: z.number().int(),
+  /** adjudicator_agreed / adjudicator_total as a percentage; null without reviews. */
+  adjudicator_agreement: z.number().nullable(),
 });
 export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
 export const leaderboardPageSchema = pageSchema(leaderboardRowSchema);

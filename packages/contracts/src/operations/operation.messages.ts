@@ -33,4 +33,24 @@ export const OPERATION_MESSAGES = {
     'Function name, script, help text and api entry are required, and api operands must be given.',
   adjudicationNotFound: 'Disagreement not found.',
   adjudicateNotBuilt: 'Run adjudicate first: it packages the disagreements for review.',
+  adjudicatorsOnly:
+    'Only the Auditor of this job and people given adjudicate permission on it can adjudicate.',
+  adjudicationVotesRequired: "votes: Required. Name the options the voter meant, or 'none'.",
+  adjudicationSplitReviewer:
+    'You reviewed this item and the two reviews differ: a third adjudicator decides it.',
+  adjudicationDecided: 'This item is already decided.',
+  adjudicationSettingsAuditorOnly: 'Only the Auditor of this job can change adjudication settings.',
+  adjudicationSaved: (state: string, stale: string[]) =>
+    `${
+      state === 'decided'
+        ? 'Decision recorded'
+        : state === 'split'
+          ? 'Review recorded; the two reviews differ, so a third adjudicator decides'
+          : 'Review recorded; a second adjudicator reviews this item'
+    }.${
+      stale.length
+        ? ` Out of date now (built-new): ${stale.join(', ')}; rerun them to bring the report up to date.`
+        : ''
+    }`,
+  tallyNotBuilt: 'Run cmpcvr first: the tally reads its comparison.',
 } as const;

@@ -2,10 +2,6 @@ import { z } from 'zod';
 import { recordIdSchema } from '../common/common.schemas.js';
 import { defineRoute } from '../common/route.js';
 import {
-  adjudicationDecisionBodySchema,
-  adjudicationListSchema,
-  adjudicationParamsSchema,
-  adjudicationSavedSchema,
   jobOperationsParamsSchema,
   operationChangedSchema,
   operationLaunchBodySchema,
@@ -80,23 +76,6 @@ export const jobOperationRoutes = {
     tags,
     params: operationRefParamsSchema,
     response: operationChangedSchema,
-  }),
-  adjudications: defineRoute({
-    method: 'GET',
-    path: '/job-operations/adjudications/:jobId',
-    summary: 'The disagreements the adjudicate stage packaged, with their decisions',
-    tags,
-    params: jobOperationsParamsSchema,
-    response: adjudicationListSchema,
-  }),
-  decide: defineRoute({
-    method: 'PUT',
-    path: '/job-operations/adjudications/:jobId/:itemId',
-    summary: 'Record a decision on one disagreement (Auditor)',
-    tags,
-    params: adjudicationParamsSchema,
-    body: adjudicationDecisionBodySchema,
-    response: adjudicationSavedSchema,
   }),
 };
 

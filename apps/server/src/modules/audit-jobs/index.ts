@@ -14,5 +14,11 @@ export function registerAuditJobsModule(
 }
 
 export { loadJob, loadJobForFiles, type LoadedJob } from './jobs.access.js';
-export { canHandleFiles, canRunJob, isJobAuditor, permitsBallot } from './jobs.policy.js';
+export {
+  canAdjudicateJob,
+  canHandleFiles,
+  canRunJob,
+  isJobAuditor,
+  permitsBallot,
+} from './jobs.policy.js';
 export { progressOf } from './jobs.presenter.js';

@@ -40,6 +40,15 @@ export const canHandleFiles = (role: MemberRole): boolean =>
 export const canRunJob = (user: UserRow, access: JobAccess): boolean =>
   isJobAuditor(access.role) || (access.permitted && user.runAudit);
 
+/**
+ * Adjudicating a job's items: its Auditor (an Admin acts as one), or a person with the
+ * run_adjudicator flag whom the Admin permitted on the job (or authorised on every job),
+ * whatever their role on its election.
+ */
+export const canAdjudicateJob = (user: UserRow, access: JobAccess): boolean =>
+  isJobAuditor(access.role) ||
+  ((access.permission !== null || user.fullAuth) && user.runAdjudicator);
+
 /** Whether a ballot (by index) of page 1 or 2 lies in the person's permitted ranges. */
 export function permitsBallot(permission: JobPermissionRow | null, page: 1 | 2, ballot: number) {
   if (!permission) return false;

@@ -9,6 +9,7 @@ export type CreditKind = (typeof CREDIT_KINDS)[number];
 const SORT_COLUMNS: Record<string, SQL> = {
   mapper_total: sql`mapper_total`,
   adjudicator_total: sql`adjudicator_total`,
+  adjudicator_agreement: sql`adjudicator_agreement`,
   first_name: sql`lower(u.first_name)`,
   last_name: sql`lower(u.last_name)`,
   email: sql`lower(u.email)`,
@@ -70,11 +71,15 @@ export async function listLeaderboard(
   const items = await db.execute(sql`
     SELECT u.id, u.first_name, u.last_name, u.email,
       count(c.id) FILTER (WHERE c.kind = 'mapper')::int AS mapper_total,
-      count(c.id) FILTER (WHERE c.kind = 'adjudicator')::int AS adjudicator_total
+      count(c.id) FILTER (WHERE c.kind = 'adjudicator')::int AS adjudicator_total,
+      count(c.id) FILTER (WHERE c.kind = 'adjudicator' AND c.agreed)::int AS adjudicator_agreed,
+      round(100.0 * count(c.id) FILTER (WHERE c.kind = 'adjudicator' AND c.agreed)
+        / nullif(count(c.id) FILTER (WHERE c.kind = 'adjudicator' AND c.agreed IS NOT NULL), 0), 1)
+        AS adjudicator_agreement
     FROM users u LEFT JOIN leaderboard_credits c ON c.user_id = u.id
     WHERE ${where}
     GROUP BY u.id
-    ORDER BY ${sortColumn} ${direction}, u.id ASC
+    ORDER BY ${sortColumn} ${direction} NULLS LAST, u.id ASC
     LIMIT ${options.pageSize} OFFSET ${(options.page - 1) * options.pageSize}`);
   const total = await db.execute(sql`SELECT count(*)::int AS count FROM users u WHERE ${where}`);
   const rows = (items as { rows: Record<string, unknown>[] }).rows;
@@ -90,6 +95,9 @@ export async function listLeaderboard(
           : maskEmail(String(row.email)),
       mapper_total: Number(row.mapper_total),
       adjudicator_total: Number(row.adjudicator_total),
+      adjudicator_agreed: Number(row.adjudicator_agreed),
+      adjudicator_agreement:
+        row.adjudicator_agreement === null ? null : Number(row.adjudicator_agreement),
     })),
     total: Number(count?.count ?? 0),
   };

@@ -2,7 +2,10 @@ import { and, asc, eq, notInArray } from 'drizzle-orm';
 import {
   cropDisagreements,
   PATHS,
+  readCsv,
   readCsvAll,
+  readJsonLines,
+  renderAdjudicationPages,
   writeCsv,
   type JobStore,
   type StageContext,
@@ -10,8 +13,6 @@ import {
 } from '@scrutineer/audit-core';
 import { adjudications } from '../../db/schema.js';
 import type { Executor } from '../../platform/db/database.js';
-
-export type AdjudicationRow = typeof adjudications.$inferSelect;
 
 const COLUMNS = [
   'id',
@@ -25,6 +26,8 @@ const COLUMNS = [
   'decided_votes',
   'note',
   'decided_at',
+  'decided_by',
+  'state',
 ];
 
 export const listAdjudications = (db: Executor, jobId: number) =>
@@ -53,9 +56,96 @@ export async function writeAdjudications(db: Executor, jobId: number, store: Job
       decided_votes: r.decidedVotes,
       note: r.note,
       decided_at: r.decidedAt?.toISOString() ?? '',
+      decided_by: r.decidedBy ?? '',
+      state: r.state,
     })),
   );
   return rows;
+}
+
+const batchOf = (sheet: string): string => {
+  const cut = sheet.lastIndexOf('-');
+  return cut < 0 ? '' : sheet.slice(0, cut);
+};
+
+const votesOf = (
+  contests: { contestId: string; marks: { optionId: string; isVote: boolean }[] }[] | undefined,
+  contest: string,
+) =>
+  [
+    ...new Set(
+      (contests ?? [])
+        .find((c) => c.contestId === contest)
+        ?.marks.filter((m) => m.isVote)
+        .map((m) => m.optionId) ?? [],
+    ),
+  ]
+    .sort()
+    .join(';');
+
+interface StoredRecord {
+  sheet_id: string;
+  versions?: {
+    original: { contests: { contestId: string; marks: { optionId: string; isVote: boolean }[] }[] };
+    adjudicated?: {
+      contests: { contestId: string; marks: { optionId: string; isVote: boolean }[] }[];
+    };
+  };
+}
+
+/**
+ * What the queue's filters need beside each item: every sheet's style and place, the contests
+ * read gray, and, where the records carry an original and an adjudicated version, whether the
+ * image agrees with the original and whether the two versions agree.
+ */
+async function sheetContext(ctx: StageContext) {
+  const sheets = new Map<string, { style: string; archive: string; entry: string }>();
+  if (await ctx.store.exists(PATHS.sheets))
+    for await (const r of readCsv(ctx.store, PATHS.sheets))
+      sheets.set(r.sheet_id ?? '', {
+        style: r.style ?? '',
+        archive: r.archive ?? '',
+        entry: r.entry ?? '',
+      });
+  const gray: Record<string, string>[] = [];
+  const versions = new Map<
+    string,
+    { imageIsOriginal: boolean | null; originalIsAdjudicated: boolean | null }
+  >();
+  const versioned = new Set<string>();
+  if (await ctx.store.exists(PATHS.contestClasses))
+    for await (const r of readCsv(ctx.store, PATHS.contestClasses)) {
+      if (r.class === 'Gray')
+        gray.push({
+          kind: 'Gray',
+          sheet_id: r.sheet_id ?? '',
+          contest_id: r.contest_id ?? '',
+          image_votes: r.image_votes ?? '',
+          image_gray: r.image_gray ?? '',
+          cvr_votes: r.cvr_votes ?? '',
+          detail: 'a mark between blank and marked',
+        });
+      if (r.class_original) {
+        versioned.add(r.sheet_id ?? '');
+        versions.set(`${r.sheet_id}\u0000${r.contest_id}`, {
+          imageIsOriginal: r.class_original !== 'Normal Disagreed',
+          originalIsAdjudicated: null,
+        });
+      }
+    }
+  if (versioned.size && (await ctx.store.exists(PATHS.cvrBallots)))
+    for await (const record of readJsonLines<StoredRecord>(ctx.store, PATHS.cvrBallots)) {
+      if (!versioned.has(record.sheet_id) || !record.versions) continue;
+      const { original, adjudicated } = record.versions;
+      for (const [k, v] of versions) {
+        const [sheet, contest = ''] = k.split('\u0000');
+        if (sheet !== record.sheet_id) continue;
+        v.originalIsAdjudicated = adjudicated
+          ? votesOf(original.contests, contest) === votesOf(adjudicated.contests, contest)
+          : true;
+      }
+    }
+  return { sheets, gray, versions };
 }
 
 /**
@@ -70,16 +160,37 @@ export function adjudicateStage(db: Executor, jobId: number): StageDefinition {
     batches: async () => 1,
     async run(ctx: StageContext) {
       const rows = await readCsvAll(ctx.store, PATHS.disagreements);
-      ctx.info(`adjudicate: ${rows.length} disagreements to package`);
+      const context = await sheetContext(ctx);
+      const gray = context.gray.map((g) => ({
+        ...g,
+        archive: context.sheets.get(g.sheet_id ?? '')?.archive ?? '',
+        entry: context.sheets.get(g.sheet_id ?? '')?.entry ?? '',
+      }));
+      ctx.info(`adjudicate: ${rows.length} disagreements and ${gray.length} gray marks to package`);
       const crops = await cropDisagreements(ctx, rows, 'adjudicate');
+      const all: Record<string, string>[] = [...rows, ...gray];
+      const pages = await renderAdjudicationPages(
+        ctx,
+        all
+          .filter((d) => d.contest_id && d.archive)
+          .map((d) => ({
+            sheet_id: d.sheet_id ?? '',
+            contest_id: d.contest_id ?? '',
+            archive: d.archive ?? '',
+          })),
+      );
       const kept: number[] = [];
-      for (const [i, d] of rows.entries()) {
+      for (const [i, d] of all.entries()) {
         ctx.checkCancelled();
+        const sheet = d.sheet_id ?? '';
+        const contest = d.contest_id ?? '';
+        const versions = context.versions.get(`${sheet}\u0000${contest}`);
+        const page = pages.get(`${sheet}\u0000${contest}`);
         const values = {
           jobId,
           kind: d.kind ?? '',
-          sheetId: d.sheet_id ?? '',
-          contestId: d.contest_id ?? '',
+          sheetId: sheet,
+          contestId: contest,
           imageVotes: d.image_votes ?? '',
           imageGray: d.image_gray ?? '',
           cvrVotes: d.cvr_votes ?? '',
@@ -87,6 +198,12 @@ export function adjudicateStage(db: Executor, jobId: number): StageDefinition {
           entry: d.entry ?? '',
           detail: d.detail ?? '',
           cropKey: crops.has(i) ? `adjudicate/${crops.get(i)}` : '',
+          batch: sheet ? batchOf(sheet) : '',
+          style: context.sheets.get(sheet)?.style ?? '',
+          imageIsOriginal: versions?.imageIsOriginal ?? null,
+          originalIsAdjudicated: versions?.originalIsAdjudicated ?? null,
+          pageKey: page ? `adjudicate/${page.key}` : '',
+          targets: page?.targets ?? [],
         };
         const [row] = await db
           .insert(adjudications)
@@ -106,11 +223,17 @@ export function adjudicateStage(db: Executor, jobId: number): StageDefinition {
               entry: values.entry,
               detail: values.detail,
               cropKey: values.cropKey,
+              batch: values.batch,
+              style: values.style,
+              imageIsOriginal: values.imageIsOriginal,
+              originalIsAdjudicated: values.originalIsAdjudicated,
+              pageKey: values.pageKey,
+              targets: values.targets,
             },
           })
           .returning({ id: adjudications.id });
         if (row) kept.push(row.id);
-        ctx.progress(i + 1, rows.length);
+        ctx.progress(i + 1, all.length);
       }
       await db
         .delete(adjudications)
@@ -123,7 +246,7 @@ export function adjudicateStage(db: Executor, jobId: number): StageDefinition {
       const written = await writeAdjudications(db, jobId, ctx.store);
       const decided = written.filter((r) => r.decision).length;
       ctx.info(
-        `adjudicate: ${written.length} items packaged, ${crops.size} crops, ${decided} already decided`,
+        `adjudicate: ${written.length} items packaged, ${crops.size} crops, ${pages.size} pages, ${decided} already decided`,
       );
       ctx.progress(1, 1);
     },

@@ -1,9 +1,20 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { jobOperationRoutes, operationLogRoutes } from '@scrutineer/contracts';
+import {
+  adjudicationRoutes as a,
+  jobOperationRoutes,
+  operationLogRoutes,
+} from '@scrutineer/contracts';
 import type { Authenticator } from '../../platform/http/access.js';
 import { registerRoute } from '../../platform/http/route.js';
 import { REPORT_CSP } from '../../platform/http/user-files.js';
-import { decideAdjudication, listJobAdjudications } from './adjudications.service.js';
+import {
+  decideAdjudication,
+  getAdjudication,
+  listJobAdjudications,
+  nextAdjudication,
+  saveAdjudicationSettings,
+} from './adjudications.service.js';
+import { jobTally, tallyBallots } from './tally.service.js';
 import { readOperationLog } from './logs.service.js';
 import { contentTypeOf, readFileLink } from './operation-files.js';
 import {
@@ -59,14 +70,35 @@ export function registerOperationRoutes(
     access: 'session',
     handler: ({ user, params }) => stopOperation(ctx, user, params.id),
   });
-  registerRoute(app, auth, r.adjudications, {
+  registerRoute(app, auth, a.list, {
     access: 'session',
-    handler: ({ user, params }) => listJobAdjudications(ctx, user, params.jobId),
+    handler: ({ user, params, query }) => listJobAdjudications(ctx, user, params.jobId, query),
   });
-  registerRoute(app, auth, r.decide, {
+  registerRoute(app, auth, a.next, {
+    access: 'session',
+    handler: ({ user, params, query }) => nextAdjudication(ctx, user, params.jobId, query),
+  });
+  registerRoute(app, auth, a.item, {
+    access: 'session',
+    handler: ({ user, params }) => getAdjudication(ctx, user, params.jobId, params.itemId),
+  });
+  registerRoute(app, auth, a.decide, {
     access: 'session',
     handler: ({ user, body, params }) =>
       decideAdjudication(ctx, user, params.jobId, params.itemId, body),
+  });
+  registerRoute(app, auth, a.settings, {
+    access: 'session',
+    handler: ({ user, body, params }) =>
+      saveAdjudicationSettings(ctx, user, params.jobId, body.reviewers_per_item),
+  });
+  registerRoute(app, auth, a.tally, {
+    access: 'session',
+    handler: ({ user, params }) => jobTally(ctx, user, params.jobId),
+  });
+  registerRoute(app, auth, a.tallyBallots, {
+    access: 'session',
+    handler: ({ user, params, query }) => tallyBallots(ctx, user, params.jobId, query),
   });
 
   for (const route of [operationLogRoutes.byOperationId, operationLogRoutes.byName]) {

@@ -17,6 +17,7 @@ const operations = () => import('../../features/operations/components/pages');
 const tools = () => import('../../features/tools/components/pages');
 const rla = () => import('../../features/rla/components/pages');
 const templates = () => import('../../features/templates/components/pages');
+const adjudication = () => import('../../features/adjudication/components/pages');
 const restartRds = () => import('../../features/admin/components/restart-rds-button');
 
 /** The audit job page with the operations, chat and tools features' tabs. */
@@ -29,6 +30,7 @@ async function auditJobPage() {
     { RestartRdsButton },
     { RlaPanel },
     { TemplatesPanel },
+    { AdjudicationPanel },
   ] = await Promise.all([
     auditJobs(),
     operations(),
@@ -37,6 +39,7 @@ async function auditJobPage() {
     restartRds(),
     rla(),
     templates(),
+    adjudication(),
   ]);
   const panels = {
     operations: (job: AuditJob) => (
@@ -50,6 +53,7 @@ async function auditJobPage() {
     discussion: (job: AuditJob) => <DiscussionPanel jobId={job.id} />,
     rla: (job: AuditJob) => <RlaPanel job={job} />,
     templates: (job: AuditJob) => <TemplatesPanel job={job} />,
+    adjudication: (job: AuditJob) => <AdjudicationPanel job={job} />,
     tools: (job: AuditJob) => (
       <ToolsPanel
         jobId={job.id}

@@ -16,7 +16,15 @@ import { JobAttachments } from './job-attachments';
 import { JobFilesTab } from './job-files-tab';
 import { JobOverviewForm } from './job-overview-form';
 
-type JobTab = 'overview' | 'files' | 'operations' | 'templates' | 'discussion' | 'tools' | 'rla';
+type JobTab =
+  | 'overview'
+  | 'files'
+  | 'operations'
+  | 'templates'
+  | 'adjudication'
+  | 'discussion'
+  | 'tools'
+  | 'rla';
 
 /** Tabs other features provide, handed in by the routes (features do not import each other). */
 export interface JobPanels {
@@ -24,6 +32,7 @@ export interface JobPanels {
   discussion?: (job: AuditJob) => ReactNode;
   tools?: (job: AuditJob) => ReactNode;
   rla?: (job: AuditJob) => ReactNode;
+  adjudication?: (job: AuditJob) => ReactNode;
   templates?: (job: AuditJob) => ReactNode;
 }
 
@@ -82,6 +91,9 @@ export function AuditJobPage({ panels = {} }: { panels?: JobPanels }) {
           <Tab value="overview" label="Audit Job Overview" />
           {showFiles && <Tab value="files" label="Job Files" disabled={isNew} />}
           <Tab value="operations" label="Audit Operations" disabled={isNew} />
+          {panels.adjudication && (
+            <Tab value="adjudication" label="Adjudication" disabled={isNew} />
+          )}
           {panels.templates && <Tab value="templates" label="Templates" disabled={isNew} />}
           <Tab value="discussion" label="Discussion" disabled={isNew} />
           <Tab value="tools" label="Tools" disabled={isNew} />
@@ -116,6 +128,10 @@ export function AuditJobPage({ panels = {} }: { panels?: JobPanels }) {
           {shown === 'tools' &&
             (panels.tools && job.data ? panels.tools(job.data) : <ComingSoon what="Tools" />)}
           {shown === 'rla' && panels.rla && job.data && panels.rla(job.data)}
+          {shown === 'adjudication' &&
+            panels.adjudication &&
+            job.data &&
+            panels.adjudication(job.data)}
           {shown === 'templates' && panels.templates && job.data && panels.templates(job.data)}
         </Box>
       </Paper>

@@ -9,7 +9,13 @@ import { errorMessage } from '../../../lib/api-error';
 import { useListState } from '../../../lib/use-list-state';
 import { useLeaderboard } from '../api/list-leaderboard';
 
-type Sort = 'mapper_total' | 'adjudicator_total' | 'first_name' | 'last_name' | 'email';
+type Sort =
+  | 'mapper_total'
+  | 'adjudicator_total'
+  | 'adjudicator_agreement'
+  | 'first_name'
+  | 'last_name'
+  | 'email';
 
 const columns: GridColDef<LeaderboardRow>[] = [
   { field: 'first_name', headerName: 'First Name', flex: 1, minWidth: 120 },
@@ -17,6 +23,15 @@ const columns: GridColDef<LeaderboardRow>[] = [
   { field: 'email', headerName: 'Email', flex: 1.5, minWidth: 200 },
   { field: 'mapper_total', headerName: 'Mapper Score', type: 'number', width: 150 },
   { field: 'adjudicator_total', headerName: 'Adjudicator Score', type: 'number', width: 170 },
+  {
+    field: 'adjudicator_agreement',
+    headerName: 'Agreement',
+    description:
+      'Of the items an adjudicator decided, the share that agreed with the final decision',
+    type: 'number',
+    width: 130,
+    valueFormatter: (value: number | null) => (value === null ? '—' : `${value}%`),
+  },
 ];
 
 /** /leaderboard: people by accepted target mappings and adjudications. */
@@ -27,7 +42,7 @@ export function LeaderboardPage() {
     <>
       <PageHeader
         title="Leaderboard"
-        subtitle="Volunteers by the target mappings and adjudications accepted in audits."
+        subtitle="Volunteers by the target mappings accepted and the items they adjudicated, with how often their decision matched the final one."
       />
       {error && (
         <Alert severity="warning" sx={{ mb: 2 }} role="alert">
