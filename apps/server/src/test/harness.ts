@@ -88,7 +88,7 @@ export async function startTestServer(
     JWT_SECRET: randomBytes(32).toString('hex'),
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_TIME_COST: '1',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PUBLIC_URL: 'http://scrutineer.test',
     DATABASE_WAIT_MS: '60000',
     // Closing a test server hands its batches back at once rather than waiting for them.

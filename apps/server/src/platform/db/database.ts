@@ -78,15 +78,24 @@ export async function openPostgres(
         client.query('SET max_parallel_workers_per_gather = 0')) as (client: pg.ClientBase) => void,
     });
   let pool = makePool();
+  // Modules keep the handle's db from start-up; they reach whichever pool is current through
+  // this stand-in, so recycling the connections never leaves them on an ended pool.
+  const current = new Proxy(pool, {
+    get(_first, key) {
+      const value: unknown = Reflect.get(pool, key, pool);
+      return typeof value === 'function'
+        ? (value as (...a: unknown[]) => unknown).bind(pool)
+        : value;
+    },
+  });
   const handle: DatabaseHandle = {
-    db: drizzlePg(pool, { schema }),
+    db: drizzlePg(current, { schema }),
     kind: 'postgres',
     url,
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
     async recycle() {
       const old = pool;
       pool = makePool();
-      handle.db = drizzlePg(pool, { schema });
       await old.end();
     },
     close: () => pool.end(),
