@@ -203,7 +203,7 @@ test('two adjudicators decide the demo job, a third settles a split; the report,
     .find((o) => o.operation === 'genreport')
     ?.reports.find((r) => r.text === 'Final report (HTML)')?.url;
   await page.goto(html ?? '');
-  await expect(page.getByText(/adjudicated: cvr/).first()).toBeVisible();
+  await expect(page.getByText(/record right: /).first()).toBeVisible();
   await expect(page.getByText('not adjudicated')).toHaveCount(0);
   await screenshot(page, 'adjudication-report');
 

@@ -53,14 +53,14 @@ test('a job with gifts and no goal shows donors the amount raised, not 0.00%', a
   page,
   request,
 }) => {
-  const { token, electionId } = await createElection(request, 'Modoc', 'Modoc General 2024');
+  const { token, electionId } = await createElection(request, 'Marin', 'Marin General 2024');
   await apiCall(request, token, 'PUT', `/elections/${electionId}`, {
-    name: 'Modoc General 2024',
+    name: 'Marin General 2024',
     privacy: 'Public',
   });
   const job = await apiCall<{ id: number }>(request, token, 'POST', '/audit-jobs', {
-    name: 'Modoc hand count',
-    description: 'A hand count of Modoc County',
+    name: 'Marin hand count',
+    description: 'A hand count of Marin County',
     election_id: electionId,
   });
   // $500 received while a goal stood, then the goal taken away.
@@ -78,11 +78,11 @@ test('a job with gifts and no goal shows donors the amount raised, not 0.00%', a
   const row = page
     .getByRole('table', { name: 'Open audit jobs' })
     .getByRole('row')
-    .filter({ hasText: 'Modoc hand count' });
+    .filter({ hasText: 'Marin hand count' });
   await expect(row).toContainText('$500 raised, no goal set');
   await expect(row).not.toContainText('0.00%');
   await screenshot(page, 'finish-no-goal-list');
-  await page.getByRole('link', { name: 'Modoc hand count' }).click();
+  await page.getByRole('link', { name: 'Marin hand count' }).click();
   await expect(page.getByText('No funding goal set yet')).toBeVisible();
   await expect(page.getByText('Received: $500')).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Funding progress' })).toHaveCount(0);
@@ -93,9 +93,9 @@ test('Job Files lists its buttons as numbered steps with the next one marked, an
   page,
   request,
 }) => {
-  const { token, electionId } = await createElection(request, 'Sierra', 'Sierra General 2024');
+  const { token, electionId } = await createElection(request, 'Monterey', 'Monterey General 2024');
   const job = await apiCall<{ id: number }>(request, token, 'POST', '/audit-jobs', {
-    name: 'Sierra image audit',
+    name: 'Monterey image audit',
     description: '',
     election_id: electionId,
   });
@@ -148,7 +148,7 @@ test('an Election Files set cut off by a reload offers Resume, says to pick the 
   page,
   request,
 }) => {
-  const { electionId } = await createElection(request, 'Plumas', 'Plumas General 2024');
+  const { electionId } = await createElection(request, 'Shasta', 'Shasta General 2024');
   // Six parts of 8 MiB: the first arrives, the page is reloaded while the others are held up.
   const zip = await makeZip('plumas-ballots.zip', 40 * MIB);
   const isPart = (url: URL, part: (n: number) => boolean) =>
@@ -163,7 +163,7 @@ test('an Election Files set cut off by a reload offers Resume, says to pick the 
     (route) => route.abort('connectionfailed'),
   );
   await page.getByRole('button', { name: 'Upload File' }).click();
-  let dialog = page.getByRole('dialog', { name: 'Upload File Set for Plumas General 2024' });
+  let dialog = page.getByRole('dialog', { name: 'Upload File Set for Shasta General 2024' });
   await dialog.getByLabel('Choose Zip File').setInputFiles(zip);
   await dialog.getByLabel('Description').fill('Ballot images, first batch');
   const firstPart = page.waitForResponse(
@@ -190,7 +190,7 @@ test('an Election Files set cut off by a reload offers Resume, says to pick the 
   );
   await screenshot(page, 'finish-set-resume-row');
   await row.getByRole('button', { name: 'Resume plumas-ballots.zip' }).click();
-  dialog = page.getByRole('dialog', { name: 'Upload File Set for Plumas General 2024' });
+  dialog = page.getByRole('dialog', { name: 'Upload File Set for Shasta General 2024' });
   await expect(dialog.getByRole('alert', { name: 'How to resume' })).toContainText(
     'To resume plumas-ballots.zip',
   );

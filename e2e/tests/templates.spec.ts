@@ -131,8 +131,8 @@ test('a target the automatic map missed is drawn by hand, and extractvote then r
   test.setTimeout(600_000);
   const { token: adminToken, electionId } = await createElection(
     request,
-    'Sierra',
-    'Sierra General 2024',
+    'Solano',
+    'Solano General 2024',
   );
   const auditor = await addMember(request, adminToken, electionId, 'Auditor', {
     first: 'Morgan',

@@ -250,7 +250,11 @@ export function OperationsPanel({
       )}
       {current &&
         open.dialog === 'settings' &&
-        stageSettings?.(current.operation, () => setOpen(null))}
+        stageSettings?.(current.operation, () => {
+          setOpen(null);
+          // A save may have put built stages out of date; no worker announces that on the socket.
+          void list.refetch();
+        })}
     </Stack>
   );
 }
