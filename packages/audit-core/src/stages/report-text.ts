@@ -47,6 +47,8 @@ export function scoresText(
 
 export function decisionText(item: Item, info: ContestInfo | undefined): string {
   const d = item.decision;
+  // An overvote the record and the image both show is no disagreement: nothing to adjudicate.
+  if (!d && item.kind === 'Agreed Overvote') return 'none needed: the record and the image agree';
   if (!d) return 'not adjudicated';
   const votes = d.votes.map((o) => optionName(info, o)).join(', ') || 'no vote';
   const what =
