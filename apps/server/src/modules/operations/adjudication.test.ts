@@ -78,7 +78,11 @@ beforeAll(async () => {
   const district = await createDistrict(server, auditor.token);
   const vote = await createElection(server, auditor.token, district.id, { privacy: 'Open' });
   await addToElection(server, auditor.token, vote.id, observer, 'Observer');
-  const election = await generateElection('adjudication-api', 24, { misreads: 3, missing: 1 });
+  const election = await generateElection('adjudication-api', 24, {
+    misreads: 3,
+    missing: 1,
+    extra: 1,
+  });
   await uploadSet(server, auditor.token, vote.id, 'ballots.zip', 'BIA', election.images);
   await uploadSet(server, auditor.token, vote.id, 'cvr-export.zip', 'CVR', election.cvr);
   job = await createJob(server, auditor.token, vote.id);
