@@ -38,9 +38,50 @@ export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
   maxTotalBytes: 4 * 1024 ** 4,
 };
 
+/** Blocks of a ranged archive kept for the reader's small reads (directory records, headers). */
+const BLOCK_BYTES = 64 * 1024;
+const SMALL_READ_BYTES = 16 * 1024;
+const BLOCKS_KEPT = 16;
+
+async function collectStream(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream as AsyncIterable<Buffer | string>)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The zip reader asks for the central directory one record at a time (two reads each) and for
+ * each entry's local header apart from its data. Against blob storage every read is a request,
+ * so a walk of 10,000 entries would be 20,000 of them: small reads are served from a few
+ * cached blocks instead, and only large reads (an image's packed bytes) go out on their own.
+ */
 class RangeReader extends yauzl.RandomAccessReader {
+  private readonly blocks = new Map<number, Promise<Buffer>>();
+
   constructor(private readonly source: ArchiveRangeSource) {
     super();
+  }
+
+  private block(index: number): Promise<Buffer> {
+    const kept = this.blocks.get(index);
+    if (kept) {
+      // Most recently used last, so the oldest block is the one let go.
+      this.blocks.delete(index);
+      this.blocks.set(index, kept);
+      return kept;
+    }
+    const start = index * BLOCK_BYTES;
+    const fetched = this.source
+      .read(start, Math.min(this.source.size, start + BLOCK_BYTES))
+      .then(collectStream);
+    fetched.catch(() => this.blocks.delete(index));
+    this.blocks.set(index, fetched);
+    for (const oldest of this.blocks.keys()) {
+      if (this.blocks.size <= BLOCKS_KEPT) break;
+      this.blocks.delete(oldest);
+    }
+    return fetched;
   }
 
   override _readStreamForRange(start: number, end: number): Readable {
@@ -49,10 +90,22 @@ class RangeReader extends yauzl.RandomAccessReader {
       out.end();
       return out;
     }
-    this.source.read(start, end).then(
-      (stream) => stream.on('error', (error: Error) => out.destroy(error)).pipe(out),
-      (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),
-    );
+    const fail = (error: unknown) =>
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    const first = Math.floor(start / BLOCK_BYTES);
+    const last = Math.floor((end - 1) / BLOCK_BYTES);
+    if (end - start <= SMALL_READ_BYTES) {
+      const wanted = Array.from({ length: last - first + 1 }, (_, i) => this.block(first + i));
+      Promise.all(wanted).then((parts) => {
+        const joined = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+        const offset = start - first * BLOCK_BYTES;
+        out.end(joined.subarray(offset, offset + (end - start)));
+      }, fail);
+      return out;
+    }
+    this.source
+      .read(start, end)
+      .then((stream) => stream.on('error', (error: Error) => out.destroy(error)).pipe(out), fail);
     return out;
   }
 }
