@@ -74,6 +74,18 @@ test('an Auditor runs precheck, watches progress and the log, stops and resets a
     200,
   );
 
+  // Progress comes pushed on the page's live connection; the stage list is read again only when
+  // a stage's status changes, not on a timer.
+  let pushes = 0;
+  let listReads = 0;
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (frame) => {
+      if (String(frame.payload).includes('"JOB_PROGRESS"')) pushes += 1;
+    }),
+  );
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/job-operations/${job.id}`) listReads += 1;
+  });
   await page.goto(`/audit-jobs/${job.id}`);
   await page.getByRole('tab', { name: 'Audit Operations' }).click();
   await expect(chip(page, 'precheck')).toHaveAttribute('data-status', 'unbuilt-ready');
@@ -111,9 +123,14 @@ test('an Auditor runs precheck, watches progress and the log, stops and resets a
   // Read the bar while no dialog hides the table from the accessibility tree.
   const bar = row(page, 'extractvote').getByRole('progressbar');
   const firstPercent = await percentOf(bar);
+  const [pushesBefore, readsBefore] = [pushes, listReads];
   await expect(async () => expect(await percentOf(bar)).toBeGreaterThan(firstPercent)).toPass({
     timeout: 30_000,
   });
+  // The bar moved on pushed progress: frames arrived, and no 2-second polling read the list
+  // (at most the one slow check a live page makes every 30 s).
+  expect(pushes).toBeGreaterThan(pushesBefore);
+  expect(listReads - readsBefore).toBeLessThanOrEqual(1);
   await screenshot(page, 'operations-extractvote-running');
   await row(page, 'extractvote').getByRole('button', { name: 'Logs of extractvote' }).click();
   const log = page.getByLabel('Log of extractvote');

@@ -122,6 +122,11 @@ const configSchema = z.object({
    * back to the queue (and an API instance lets requests finish before it closes them).
    */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(20),
+  /**
+   * A page watching a job's progress is asked again whether it may, at the first push after
+   * this many seconds: a removed permission or a sign-out stops the pushes that soon.
+   */
+  PROGRESS_RECHECK_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_ADMIN_EMAIL: z.email().default('admin@scrutineer.local'),
   SEED_ADMIN_PASSWORD: z.string().min(8).default('admin-password'),

@@ -97,7 +97,9 @@ class RangeReader extends yauzl.RandomAccessReader {
     if (end - start <= SMALL_READ_BYTES) {
       const wanted = Array.from({ length: last - first + 1 }, (_, i) => this.block(first + i));
       Promise.all(wanted).then((parts) => {
-        const joined = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+        // One block is sliced in place; a read across two joins them (rare, small).
+        const [only] = parts;
+        const joined = parts.length === 1 && only ? only : Buffer.concat(parts);
         const offset = start - first * BLOCK_BYTES;
         out.end(joined.subarray(offset, offset + (end - start)));
       }, fail);

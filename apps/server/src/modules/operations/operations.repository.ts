@@ -3,6 +3,7 @@ import type { OperationStage, OperationStatus } from '@scrutineer/contracts';
 import { jobOperations, operationBatches } from '../../db/schema.js';
 import type { Executor } from '../../platform/db/database.js';
 import { STAGE_INFO } from './operations.stages.js';
+import { notifyProgressIn } from './progress.notice.js';
 
 export type OperationRow = typeof jobOperations.$inferSelect;
 export type BatchRow = typeof operationBatches.$inferSelect;
@@ -54,6 +55,8 @@ export async function updateOperation(
     .where(eq(jobOperations.id, id))
     .returning();
   if (!row) throw new Error(`operation ${id} vanished`);
+  // Open job pages hear of the change (when it commits) instead of polling for it.
+  await notifyProgressIn(db, row.jobId);
   return row;
 }
 
@@ -122,5 +125,6 @@ export async function markOutOfDateFrom(
       ),
     )
     .returning({ operation: jobOperations.operation, position: jobOperations.position });
+  if (rows.length > 0) await notifyProgressIn(db, jobId);
   return rows.sort((a, b) => a.position - b.position).map((r) => r.operation as OperationStage);
 }

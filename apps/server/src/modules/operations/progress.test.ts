@@ -13,13 +13,16 @@ import { createJob } from '../../test/jobs-fixtures.js';
 import { launchStage, waitForStage } from '../../test/pipeline-fixtures.js';
 
 let server: TestServer;
+let admin: Account;
 let auditor: Account;
 let outsider: Account;
 let jobId: number;
 const sockets: Socket[] = [];
 beforeAll(async () => {
-  server = await startTestServer();
-  [auditor, outsider] = await Promise.all([
+  // Every push asks its watchers again, so a taken permission bites at the next one.
+  server = await startTestServer({ PROGRESS_RECHECK_SECONDS: '0' });
+  [admin, auditor, outsider] = await Promise.all([
+    createAccount(server, { role: 'Admin' }),
     createAccount(server, { role: 'Client' }),
     createAccount(server, { role: 'Client' }),
   ]);
@@ -91,4 +94,93 @@ describe('job progress on the socket', () => {
     expect(control.heard.length).toBeGreaterThan(heardBefore);
     expect(member.heard.length).toBe(before);
   });
+
+  it('pushes stages a settings save puts out of date, with no stage running', async () => {
+    const member = await open(auditor);
+    await emitAck(member.socket, JOB_PROGRESS_EVENTS.watch, { job_id: jobId });
+    const before = member.heard.length;
+    // A built precheck (the first test's run had no files to read, so it is set here); the
+    // job's own settings put it out of date.
+    await server.deps.database.executeSql(
+      "UPDATE job_operations SET status = 'SUCCESS' WHERE job_id = $1 AND operation = 'precheck'",
+      [jobId],
+    );
+    const saved = await server.call<{ message: string }>('POST', `/job-settings/${jobId}`, {
+      token: auditor.token,
+      body: {
+        file_name: 'Recheck',
+        settings: {
+          bia_specs: [
+            { argument: 'vendor', value: 'Dominion' },
+            { argument: 'election_name', value: 'Recheck' },
+          ],
+        },
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    expect(saved.body.message).toContain('Out of date now (built-new): precheck');
+    const pushed = await until(() =>
+      member.heard
+        .slice(before)
+        .some((p) =>
+          p.operations.some((o) => o.operation === 'precheck' && o.status === 'built-new'),
+        ),
+    );
+    expect(pushed).toBe(true);
+  });
+
+  it('stops pushing once the watcher may no longer open the job, or has signed out', async () => {
+    const district = await createDistrict(server, auditor.token);
+    const election = await createElection(server, auditor.token, district.id, {
+      privacy: 'Closed',
+    });
+    const job = (await createJob(server, auditor.token, election.id)).id;
+    const [granted, leaving] = await Promise.all([createAccount(server), createAccount(server)]);
+    const grant = (account: Account, audit: string) =>
+      server.call('PUT', `/save-audit-permission/${account.id}`, {
+        token: admin.token,
+        body: {
+          id: account.id,
+          audit,
+          election_ids: null,
+          permissions: JSON.stringify(audit ? [{ jobid: job, fullRange: true, page_1: true }] : []),
+          run_audit: false,
+          test_job: false,
+        },
+      });
+    for (const account of [granted, leaving])
+      expect((await grant(account, String(job))).status).toBe(200);
+
+    const control = await open(auditor);
+    const revoked = await open(granted);
+    const signedOut = await open(leaving);
+    for (const watcher of [control, revoked, signedOut])
+      expect(await emitAck(watcher.socket, JOB_PROGRESS_EVENTS.watch, { job_id: job })).toEqual({
+        ok: true,
+      });
+
+    expect((await grant(granted, '')).status).toBe(200);
+    const out = await server.call('POST', '/auth/sign-out', {
+      body: { refresh_token: leaving.session.refresh_token },
+    });
+    expect(out.status).toBe(200);
+    const heard = [control, revoked, signedOut].map((w) => w.heard.length);
+    const disconnected = new Promise<void>((resolve) =>
+      signedOut.socket.once('disconnect', () => resolve()),
+    );
+
+    const runId = await launchStage(server, auditor.token, job, 'precheck');
+    await waitForStage(server, auditor.token, runId, 180_000);
+    expect(await until(() => control.heard.length > heard[0]!)).toBe(true);
+    await disconnected;
+    expect(revoked.heard.length).toBe(heard[1]);
+    expect(signedOut.heard.length).toBe(heard[2]);
+    expect(revoked.socket.connected).toBe(true);
+  });
 });
+
+async function until(check: () => boolean): Promise<boolean> {
+  for (let i = 0; i < 100 && !check(); i += 1)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  return check();
+}
