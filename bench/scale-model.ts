@@ -7,21 +7,14 @@
 // Run: `npm run build`, then `npx tsx bench/scale-model.ts` (BALLOTS=1000, BATCH_SIZE=50).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import pg from 'pg';
-import yazl from 'yazl';
 import { startS3 } from '../apps/server/src/test/s3-server.js';
-import {
-  directorySink,
-  makeElection,
-  writeSyntheticElection,
-} from '../packages/audit-core/src/index.js';
-import { encodePassword } from '../packages/contracts/src/index.js';
 import { freePort, startPostgres } from '../scripts/lib/postgres.mjs';
+import { BenchClient, seedBenchJob } from './lib/pipeline-api.js';
 import { machineLine, writeSection } from './lib/results.js';
 import { repoRoot, SERVER_NODE_FLAGS } from './lib/server.js';
 
@@ -38,7 +31,6 @@ const load = () =>
 const loads: string[] = [load()];
 const loadSampler = setInterval(() => loads.push(load()), 60_000);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const ADMIN = { email: 'admin@scrutineer.local', password: 'admin-password' };
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-scale-'));
 const postgres = await startPostgres();
@@ -142,62 +134,9 @@ function cpuSpent(before: Map<string, number>, after: Map<string, number>, prefi
 
 // The client spreads calls over the API instances as the proxy would, and when one does not
 // answer it tries the other: the proxy's health check, seen from the client.
-let next = 0;
-let session: { access_token: string; refresh_token: string } | null = null;
-let failovers = 0;
-async function send(method: string, apiPath: string, body?: unknown): Promise<Response> {
-  for (let tries = 0; tries < 8; tries += 1) {
-    const apis = procs.filter((p) => p.url && p.alive);
-    const api = apis[next++ % apis.length];
-    if (!api?.url) throw new Error('no API instance is alive');
-    try {
-      const response = await fetch(`${api.url}/api${apiPath}`, {
-        method,
-        headers: {
-          ...(session && !apiPath.startsWith('/auth/')
-            ? { authorization: `Bearer ${session.access_token}` }
-            : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (response.status !== 503) return response;
-    } catch {
-      // refused or reset: the instance is gone
-    }
-    failovers += 1;
-    await sleep(200);
-  }
-  throw new Error(`${method} ${apiPath}: no instance answered`);
-}
-async function call<T>(method: string, apiPath: string, body?: unknown): Promise<T> {
-  let response = await send(method, apiPath, body);
-  if (response.status === 401 && session) {
-    const renewed = await send('POST', '/auth/refresh', { refresh_token: session.refresh_token });
-    if (renewed.ok) session = (await renewed.json()) as typeof session;
-    response = await send(method, apiPath, body);
-  }
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${apiPath}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : {}) as T;
-}
-
-async function upload(electionId: number, name: string, type: string, bytes: Buffer) {
-  const started = await call<{ id: number; urls: string[]; chunk_size: number }>('POST', '/files', {
-    election_id: electionId,
-    file_type: type,
-    file_name: name,
-    file_size: bytes.length,
-  });
-  const parts = [];
-  for (const [i, url] of started.urls.entries()) {
-    const slice = bytes.subarray(i * started.chunk_size, (i + 1) * started.chunk_size);
-    const answer = await fetch(url, { method: 'PUT', body: slice });
-    if (!answer.ok) throw new Error(`part ${i + 1}: ${answer.status}`);
-    parts.push({ PartNumber: i + 1, ETag: answer.headers.get('etag') ?? '' });
-  }
-  await call('PUT', `/files/${started.id}`, { status: 'Uploaded', upload_parts: parts });
-}
+const client = new BenchClient(() =>
+  procs.filter((p) => p.url && p.alive).map((p) => p.url as string),
+);
 
 interface StageRun {
   stage: string;
@@ -214,35 +153,16 @@ async function runStage(
   during?: (runId: string) => Promise<void>,
 ): Promise<StageRun> {
   const before = await cpuSnapshot();
-  const t0 = performance.now();
-  const launched = await call<{ operation_id: string }>('POST', '/job-operations', {
-    job_id: jobId,
-    operation: stage,
-    force_rebuild: force,
-  });
-  const side = during?.(launched.operation_id);
-  for (;;) {
-    const poll = await call<{
-      status: string;
-      operation: { result: string; reports: { text: string; url: string }[] };
-    }>('GET', `/job-operations/refresh_status/${launched.operation_id}`);
-    if (poll.status !== 'RUNNING') {
-      const seconds = (performance.now() - t0) / 1000;
-      await side;
-      const after = await cpuSnapshot();
-      if (poll.status !== 'SUCCESS')
-        throw new Error(`${stage}: ${poll.status} ${poll.operation.result}`);
-      return {
-        stage,
-        seconds,
-        workerCpu: cpuSpent(before, after, 'worker'),
-        apiCpu: cpuSpent(before, after, 'api'),
-        runId: launched.operation_id,
-        reports: poll.operation.reports,
-      };
-    }
-    await sleep(500);
-  }
+  const done = await client.runStage(jobId, stage, force, during);
+  const after = await cpuSnapshot();
+  return {
+    stage,
+    seconds: done.seconds,
+    workerCpu: cpuSpent(before, after, 'worker'),
+    apiCpu: cpuSpent(before, after, 'api'),
+    runId: done.runId,
+    reports: done.operation.reports,
+  };
 }
 
 interface BatchFigures {
@@ -273,11 +193,8 @@ async function batchFigures(runId: string): Promise<BatchFigures> {
   };
 }
 
-async function fetchReport(reports: { text: string; url: string }[], text: string) {
-  const link = reports.find((r) => r.text === text)?.url ?? '';
-  const api = procs.find((p) => p.url && p.alive);
-  return (await fetch(new URL(link, api?.url))).text();
-}
+const fetchReport = (reports: { text: string; url: string }[], text: string) =>
+  client.fetchText(reports.find((r) => r.text === text)?.url ?? '');
 
 const workers: Proc[] = [];
 async function setWorkers(n: number) {
@@ -288,61 +205,19 @@ async function setWorkers(n: number) {
 try {
   await startApi('api-1'); // migrates and creates the Admin before anything else starts
   await startApi('api-2');
-  const signIn = await send('POST', '/auth/sign-in', {
-    email: ADMIN.email,
-    password: encodePassword(ADMIN.password),
+  await client.signIn();
+  const {
+    jobId,
+    written,
+    generatedSeconds: generated,
+  } = await seedBenchJob(client, {
+    work,
+    count: COUNT,
+    seed: 'bench-scale',
+    district: 'Mono',
+    name: 'Scale',
   });
-  session = (await signIn.json()) as typeof session;
-  const district = await call<{ id: number }>('POST', '/districts', {
-    country: 'US',
-    state_name: 'CA',
-    district_name: 'Mono',
-    email: 'clerk@example.org',
-  });
-  const vote = await call<{ id: number }>('POST', '/elections', {
-    name: 'Scale General',
-    e_type: 'General',
-    privacy: 'Public',
-    districtId: district.id,
-    date: '11-05-2024',
-  });
-  const election = makeElection({ seed: 'bench-scale' });
-  const generating = performance.now();
-  const written = await writeSyntheticElection(
-    election,
-    {
-      count: COUNT,
-      batchSize: 100,
-      misreads: 10,
-      missing: 3,
-      extra: 3,
-      swapBatches: false,
-      formats: ['dominion-json'],
-    },
-    createWriteStream(path.join(work, 'ballots.zip')),
-    directorySink(path.join(work, 'cvr')),
-  );
-  const generated = (performance.now() - generating) / 1000;
-  console.log(`generated ${COUNT} ballots in ${generated.toFixed(0)} s`);
-  const zip = new yazl.ZipFile();
-  for (const name of await readdir(path.join(work, 'cvr')))
-    if (!['election.json', 'discrepancies.json', 'truth.jsonl'].includes(name))
-      zip.addFile(path.join(work, 'cvr', name), name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  await upload(vote.id, 'ballots.zip', 'BIA', await readFile(path.join(work, 'ballots.zip')));
-  await upload(vote.id, 'cvr-export.zip', 'CVR', Buffer.concat(chunks));
-  const job = await call<{ id: number }>('POST', '/audit-jobs', {
-    name: 'Scale audit',
-    election_id: vote.id,
-  });
-  await call('POST', '/job-settings/generate-file', {
-    job_id: job.id,
-    file_name: 'election.json',
-    json_data: election,
-    file_type: 'JSON',
-  });
+  const job = { id: jobId };
 
   // 1. The stages before extractvote, with two workers.
   await setWorkers(2);
@@ -441,7 +316,7 @@ try {
         `| ${s.workers} worker${s.workers > 1 ? 's' : ''} | ${s.run.seconds.toFixed(1)} | ${(COUNT / s.run.seconds).toFixed(1)} | ${(base / s.run.seconds).toFixed(2)}× | ${s.batches.batches} | ${s.batches.waitMean.toFixed(2)} / ${s.batches.waitMax.toFixed(1)} |`,
     ),
     '',
-    `Fault run (extractvote, 2 workers): killed ${killed.join(', ')}. The stage ended SUCCESS in ${fault.seconds.toFixed(1)} s; ${faultBatches.batches} batches done, ${faultBatches.retried} of them run again after the kill; the client failed over ${failovers} time(s). Sheets in the output: **${ids.length}**, distinct: **${unique}**, ballots: **${COUNT}** — ${ids.length === COUNT && unique === COUNT ? 'every ballot counted once' : 'NOT every ballot counted once'}. Final report: **${found}** disagreements, **${written.planted.length}** planted.`,
+    `Fault run (extractvote, 2 workers): killed ${killed.join(', ')}. The stage ended SUCCESS in ${fault.seconds.toFixed(1)} s; ${faultBatches.batches} batches done, ${faultBatches.retried} of them run again after the kill; the client failed over ${client.failovers} time(s). Sheets in the output: **${ids.length}**, distinct: **${unique}**, ballots: **${COUNT}** — ${ids.length === COUNT && unique === COUNT ? 'every ballot counted once' : 'NOT every ballot counted once'}. Final report: **${found}** disagreements, **${written.planted.length}** planted.`,
     '',
     `Capacity plan from the measured worker CPU, ${(cpuPerBallot * 1000).toFixed(0)} ms per ballot over all stages (one worker process per core, a third added for retries and uneven batches):`,
     '',
