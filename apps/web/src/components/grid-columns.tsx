@@ -20,8 +20,23 @@ export function nameLinkColumn<Row extends NamedRow>(
     field: 'name',
     headerName: 'Name',
     ...size,
+    // A long name takes up to three lines of the row (they fit its 52 px) rather than being cut.
     renderCell: ({ row }) => (
-      <Link component={RouterLink} to={to(row)} title={row.name}>
+      <Link
+        component={RouterLink}
+        to={to(row)}
+        title={row.name}
+        sx={{
+          display: '-webkit-box',
+          WebkitLineClamp: 3,
+          WebkitBoxOrient: 'vertical',
+          overflow: 'hidden',
+          whiteSpace: 'normal',
+          fontSize: 13,
+          lineHeight: 1.25,
+          alignSelf: 'center',
+        }}
+      >
         {row.name}
       </Link>
     ),
