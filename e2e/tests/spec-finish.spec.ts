@@ -261,6 +261,8 @@ test('at 1280 px the admin board, the tools and the upload tables fit without sc
   page,
   request,
 }) => {
+  // Fifteen screens, each loaded and photographed.
+  test.setTimeout(180_000);
   const { token, electionId } = await createElection(
     request,
     'San Bernardino',
