@@ -210,14 +210,33 @@ test('an Election Files set cut off by a reload offers Resume, says to pick the 
 });
 
 /**
- * What does not fit at this width: the page scrolling sideways, or a table's Actions column (or
- * a row's copy and resume buttons) outside the table's visible box.
+ * What does not fit at this width: the page scrolling sideways, a table or grid whose columns
+ * are wider than its box (it scrolls sideways), or a table's Actions column (or a row's copy and
+ * resume buttons) outside the table's visible box.
  */
 async function overflows(page: Page) {
   return page.evaluate(() => {
     const found: string[] = [];
     const root = document.documentElement;
     if (root.scrollWidth > window.innerWidth) found.push(`page ${root.scrollWidth}px`);
+    // A data grid marks its own sideways scrolling; a table's box is measured.
+    document
+      .querySelectorAll<HTMLElement>('.MuiDataGrid-virtualScroller--hasScrollX')
+      .forEach((box) =>
+        found.push(
+          `${box.closest('[aria-label]')?.getAttribute('aria-label') ?? 'grid'} scrolls sideways`,
+        ),
+      );
+    const scrollers = document.querySelectorAll<HTMLElement>('.MuiPaper-root:has(> table)');
+    scrollers.forEach((box) => {
+      if (box.scrollWidth > box.clientWidth + 1) {
+        const label =
+          box.closest('[aria-label]')?.getAttribute('aria-label') ??
+          box.querySelector('table')?.getAttribute('aria-label') ??
+          'table';
+        found.push(`${label} scrolls sideways: ${box.scrollWidth}px in ${box.clientWidth}px`);
+      }
+    });
     const tables = document.querySelectorAll<HTMLElement>('[role="grid"], table');
     tables.forEach((table) => {
       const box = (table.closest('.MuiPaper-root') ?? table).getBoundingClientRect();
@@ -242,6 +261,8 @@ test('at 1280 px the admin board, the tools and the upload tables fit without sc
   page,
   request,
 }) => {
+  // Fifteen screens, each loaded and photographed.
+  test.setTimeout(180_000);
   const { token, electionId } = await createElection(
     request,
     'San Bernardino',

@@ -1,4 +1,5 @@
 import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
@@ -20,10 +21,25 @@ export function nameLinkColumn<Row extends NamedRow>(
     field: 'name',
     headerName: 'Name',
     ...size,
+    // A long name takes up to three lines of the row (they fit its 52 px) rather than being cut.
     renderCell: ({ row }) => (
-      <Link component={RouterLink} to={to(row)} title={row.name}>
-        {row.name}
-      </Link>
+      <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
+        <Link
+          component={RouterLink}
+          to={to(row)}
+          title={row.name}
+          sx={{
+            display: '-webkit-box',
+            WebkitLineClamp: 3,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+            whiteSpace: 'normal',
+            lineHeight: 1.2,
+          }}
+        >
+          {row.name}
+        </Link>
+      </Box>
     ),
   };
 }

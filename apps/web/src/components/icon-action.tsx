@@ -1,6 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { ActionTooltip } from './action-tooltip';
 
 interface IconActionProps {
   label: string;
@@ -14,34 +14,11 @@ interface IconActionProps {
  * click and on Escape, so it never stays over the next row's buttons.
  */
 export function IconAction({ label, onClick, children, color = 'default' }: IconActionProps) {
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
   return (
-    <Tooltip
-      title={label}
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
-      disableInteractive
-    >
-      <IconButton
-        aria-label={label}
-        size="small"
-        color={color}
-        onClick={() => {
-          setOpen(false);
-          onClick();
-        }}
-      >
+    <ActionTooltip title={label}>
+      <IconButton aria-label={label} size="small" color={color} onClick={onClick}>
         {children}
       </IconButton>
-    </Tooltip>
+    </ActionTooltip>
   );
 }

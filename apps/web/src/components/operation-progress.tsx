@@ -9,10 +9,13 @@ export function OperationProgress({
   status,
   percent,
   label,
+  minWidth = 140,
 }: {
   status: OperationStatus;
   percent: number;
   label: string;
+  /** The bar and its percent together; narrower where a table is short of room. */
+  minWidth?: number;
 }) {
   const { value, built } = progressOf(status, percent);
   const color =
@@ -24,7 +27,7 @@ export function OperationProgress({
           ? 'error'
           : 'primary';
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 140 }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth }}>
       <LinearProgress
         variant="determinate"
         value={value}

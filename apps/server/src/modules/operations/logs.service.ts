@@ -33,6 +33,9 @@ async function readToolLog(ctx: OperationsContext, user: UserRow, ref: string): 
   if (run.jobId) await loadJob(ctx.deps.database.db, user, run.jobId);
   else if (!isAdmin(user)) throw notFound(M.operationNotFound);
   const text = await new BlobJobStore(ctx.deps.blobs, run.folder).readText('log.txt');
+  // A run just started may not have written its first line yet: empty, not missing.
+  if (text === null && (run.status === 'RUNNING' || run.status === 'PENDING'))
+    return Readable.from(['']);
   if (text === null) throw notFound(M.logNotFound);
   return Readable.from([text]);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   OPERATION_MESSAGES as M,
@@ -6,6 +7,7 @@ import {
   type ComputeStatus,
   type Tool,
 } from '@scrutineer/contracts';
+import { toolRuns } from '../../db/schema.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import {
   addToElection,
@@ -285,6 +287,46 @@ describe('tool rows', () => {
     await finish(loose.body.operation_id);
     expect((await reset(loose.body.operation_id)).body).toEqual({ error: M.toolRunNotShown });
     expect((await reset('4a1f2c3e-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+
+  it('answers a run that has not written its log yet with an empty log, and a finished run without one with 404', async () => {
+    const { db } = server.deps.database;
+    const readLog = (id: string) =>
+      fetch(`${server.url}/api/logs/operation-logs/${id}/`, {
+        headers: { authorization: `Bearer ${observer.token}` },
+      });
+    const running = randomUUID();
+    const failed = randomUUID();
+    await db.insert(toolRuns).values([
+      {
+        id: running,
+        jobId: job.id,
+        op: 'recount_cvr',
+        operands: {},
+        status: 'RUNNING',
+        folder: `tool-runs/${running}`,
+      },
+      {
+        id: failed,
+        jobId: job.id,
+        op: 'recount_cvr',
+        operands: {},
+        status: 'FAILURE',
+        folder: `tool-runs/${failed}`,
+      },
+    ]);
+    const early = await readLog(running);
+    expect(early.status).toBe(200);
+    expect(await early.text()).toBe('');
+    const missing = await readLog(failed);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: M.logNotFound });
+    // A stranger to the job reads no log at all, written or not.
+    const stranger = await createAccount(server);
+    const refused = await fetch(`${server.url}/api/logs/operation-logs/${running}/`, {
+      headers: { authorization: `Bearer ${stranger.token}` },
+    });
+    expect(refused.status).toBe(404);
   });
 
   it('exports a stage folder as a zip download', async () => {

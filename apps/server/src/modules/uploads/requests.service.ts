@@ -110,6 +110,9 @@ async function assertMayMail(deps: AppDeps, user: UserRow, to: string): Promise<
   }
 }
 
+/** A calendar date (YYYY-MM-DD) as the app shows dates, en-GB: 04/12/2026. */
+const gbDate = (iso: string) => iso.split('-').reverse().join('/');
+
 function requestMail(
   to: string,
   sender: UserRow,
@@ -121,7 +124,7 @@ function requestMail(
   return {
     to,
     subject: `Upload request for ${ownerName}`,
-    text: `${who ? `${who} (${sender.email})` : sender.email} asks you to upload files for ${ownerName} on Scrutineer.\n\nUpload them here: ${link}\n${validThrough ? `The link works through ${validThrough}.` : 'The link does not expire.'}\n\nIf you do not expect this request, ignore this mail.`,
+    text: `${who ? `${who} (${sender.email})` : sender.email} asks you to upload files for ${ownerName} on Scrutineer.\n\nUpload them here: ${link}\n${validThrough ? `The link works through ${gbDate(validThrough)}.` : 'The link does not expire.'}\n\nIf you do not expect this request, ignore this mail.`,
   };
 }
 

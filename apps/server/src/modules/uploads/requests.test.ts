@@ -64,6 +64,8 @@ describe('upload requests and public links', () => {
       valid_through: '2099-12-31',
     });
     const [mail] = await server.mailsTo(email);
+    // The mail gives the date as the app shows dates (en-GB).
+    expect(mail?.textBody).toContain('The link works through 31/12/2099.');
     const link = linkIn(mail?.textBody ?? '', 'http://scrutineer.test/upload/');
     expect(link).toBe(saved.body.request_url);
     const { id, token } = linkParts(link);

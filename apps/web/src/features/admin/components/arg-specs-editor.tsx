@@ -41,15 +41,15 @@ function argumentColumns(
       minWidth: 100,
       valueGetter: (_value, row) => row.choices.join(', '),
     },
-    { field: 'required', headerName: 'Required', width: 100 },
+    { field: 'required', headerName: 'Required', width: 86 },
     {
       field: 'stages',
       headerName: 'Stages',
       flex: 1,
-      minWidth: 110,
+      minWidth: 90,
       valueGetter: (_value, row) => row.stages || 'every stage',
     },
-    { field: 'help', headerName: 'Help', flex: 2, minWidth: 160 },
+    { field: 'help', headerName: 'Help', flex: 2, minWidth: 120 },
     {
       field: 'actions',
       headerName: 'Actions',

@@ -7,6 +7,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatDollars, formatProgress, type AuditJob } from '@scrutineer/contracts';
 import { IconAction } from '../../../components/icon-action';
+import { JobStatusChip } from '../../../components/job-status';
 import { SearchField } from '../../../components/search-field';
 import { ServerDataGrid } from '../../../components/server-data-grid';
 import { errorMessage } from '../../../lib/api-error';
@@ -20,7 +21,12 @@ function columns(edit: (job: AuditJob) => void): GridColDef<AuditJob>[] {
   return [
     { field: 'id', headerName: 'ID', width: 60, sortable: false },
     { field: 'name', headerName: 'Name', flex: 1.3, minWidth: 150 },
-    { field: 'status', headerName: 'Status', width: 100 },
+    {
+      field: 'status',
+      headerName: 'Status',
+      width: 110,
+      renderCell: ({ row }) => <JobStatusChip status={row.status} />,
+    },
     {
       field: 'progress',
       headerName: 'Progress',

@@ -43,14 +43,15 @@ export function MarkdownTab() {
     {
       field: 'last_modified',
       headerName: 'Last Modification',
-      width: 190,
+      // en-GB date and time (26/11/2026, 14:05) fits; the board fits at 1280 px.
+      width: 150,
       valueFormatter: (value: string) => formatDateTime(value),
     },
     {
       field: 'actions',
       headerName: 'Actions',
       sortable: false,
-      width: 140,
+      width: 100,
       renderCell: ({ row }) => (
         <>
           <IconAction label={`Edit ${row.title}`} onClick={() => setEditing(row)}>

@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { FUNDING_MESSAGES, JOB_MESSAGES, type AuditJob } from '@scrutineer/contracts';
+import { jobStatusMeaning } from '../../../components/job-status';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { useUpdateAuditDonation } from '../api/audit-donations';
@@ -65,7 +66,12 @@ export function UpdateAuditDataDialog({ job, onClose }: { job: AuditJob; onClose
         <Stack spacing={2} sx={{ pt: 1 }}>
           {failure && <Alert severity="error">{failure}</Alert>}
           <TextField label="Name" value={job.name} slotProps={{ input: { readOnly: true } }} />
-          <TextField label="Status" value={job.status} slotProps={{ input: { readOnly: true } }} />
+          <TextField
+            label="Status"
+            value={job.status}
+            helperText={jobStatusMeaning(job.status)}
+            slotProps={{ input: { readOnly: true } }}
+          />
           <TextField
             label="Total Received Donation"
             value={`$${job.received_donation.toFixed(2)}`}

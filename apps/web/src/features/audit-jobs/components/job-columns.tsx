@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { AuditJob } from '@scrutineer/contracts';
 import { nameLinkColumn, openDeleteColumn, roleColumn } from '../../../components/grid-columns';
+import { JobStatusChip } from '../../../components/job-status';
 
 interface JobActions {
   open: (job: AuditJob) => void;
@@ -32,7 +33,12 @@ export function jobColumns(actions: JobActions): GridColDef<AuditJob>[] {
         </Box>
       ),
     },
-    { field: 'status', headerName: 'Status', width: 100 },
+    {
+      field: 'status',
+      headerName: 'Status',
+      width: 110,
+      renderCell: ({ row }) => <JobStatusChip status={row.status} />,
+    },
     roleColumn(105),
     openDeleteColumn(actions),
   ];

@@ -15,6 +15,7 @@ import {
   FUNDING_MESSAGES,
   formatDollars,
 } from '@scrutineer/contracts';
+import { JobStatusChip } from '../../../components/job-status';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { useOpenJob, useStartAuditCheckout } from '../api/payments';
@@ -76,8 +77,9 @@ export function PublicAuditPage() {
         <Typography variant="h4" component="h1">
           {job.name}
         </Typography>
-        <Typography color="textSecondary">
-          {`${job.election.name} · ${place} · Status: ${job.status}`}
+        <Typography color="textSecondary" component="div">
+          {`${job.election.name} · ${place} · Status: `}
+          <JobStatusChip status={job.status} />
         </Typography>
       </Box>
       <Paper variant="outlined" sx={{ p: 3 }}>

@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import RefreshRounded from '@mui/icons-material/RefreshRounded';
 import ReplayRounded from '@mui/icons-material/ReplayRounded';
 import RestartAltRounded from '@mui/icons-material/RestartAltRounded';
 import StopRounded from '@mui/icons-material/StopRounded';
+import { ActionTooltip } from '../../../components/action-tooltip';
 import type { StageActions } from './operation-rules';
 
 export type StageCommand = 'run' | 'stop' | 'reset' | 'refresh' | 'rerun';
@@ -49,7 +49,7 @@ export function StageActionsCell({
     actions.stop && button('stop', 'Stop', <StopRounded />, 'error'),
     actions.reset && button('reset', 'Reset', <RestartAltRounded />),
     actions.refresh && (
-      <Tooltip key="refresh" title="Refresh: re-read its reports and downloads">
+      <ActionTooltip key="refresh" title="Refresh: re-read its reports and downloads">
         <span>
           <IconButton
             size="small"
@@ -60,7 +60,7 @@ export function StageActionsCell({
             <RefreshRounded fontSize="small" />
           </IconButton>
         </span>
-      </Tooltip>
+      </ActionTooltip>
     ),
   ].filter(Boolean);
   if (shown.length > 0)

@@ -8,12 +8,12 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import HelpOutlineRounded from '@mui/icons-material/HelpOutlineRounded';
 import SubjectRounded from '@mui/icons-material/SubjectRounded';
 import TuneRounded from '@mui/icons-material/TuneRounded';
 import type { Operation } from '@scrutineer/contracts';
+import { ActionTooltip } from '../../../components/action-tooltip';
 import { LinksMenu } from '../../../components/links-menu';
 import { OperationProgress } from '../../../components/operation-progress';
 import { stageActions } from './operation-rules';
@@ -55,7 +55,7 @@ export function StagedOperationsTable({
     node: React.ReactNode,
     disabled = false,
   ) => (
-    <Tooltip title={label}>
+    <ActionTooltip title={label}>
       <span>
         <IconButton
           size="small"
@@ -66,7 +66,7 @@ export function StagedOperationsTable({
           {node}
         </IconButton>
       </span>
-    </Tooltip>
+    </ActionTooltip>
   );
 
   return (

@@ -7,6 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Rla } from '@scrutineer/contracts';
 import { riskText } from './format';
+import { formatDateTime } from '../../../lib/dates';
 
 const STATUS: Record<Rla['status'], string> = {
   in_progress: 'In progress',
@@ -23,7 +24,7 @@ export function RlaReport({ rla }: { rla: Rla }) {
       <Typography variant="h6">Risk-limiting audit report: {STATUS[rla.status]}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Risk limit {rla.risk_limit}%, seed {rla.seed}, {rla.ballots} ballots in the manifest,
-        started by {rla.created_by} on {new Date(rla.created_at).toLocaleString('en-GB')}.
+        started by {rla.created_by} on {formatDateTime(rla.created_at)}.
       </Typography>
       <Table size="small" aria-label="Rounds">
         <TableHead>

@@ -16,6 +16,7 @@ import {
   useTemplateImage,
 } from '../api/templates';
 import { clampBox, mapReducer } from './map-history';
+import { formatDateTime } from '../../../lib/dates';
 
 type Drag =
   | { kind: 'draw'; x0: number; y0: number }
@@ -170,7 +171,7 @@ export function TargetMapper({
           {style.targets_expected === null ? '' : ` of ${style.targets_expected} expected`} · drawn
           on its {map.data?.image ?? 'template'}
           {map.data?.edited
-            ? ` · edited by ${map.data.edited.by}, ${new Date(map.data.edited.at).toLocaleString()}`
+            ? ` · edited by ${map.data.edited.by}, ${formatDateTime(map.data.edited.at)}`
             : ' · automatic'}
         </Typography>
       </Stack>

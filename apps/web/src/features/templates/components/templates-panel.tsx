@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useTargetMap, useTemplateImage, useTemplates } from '../api/templates';
 import { TargetMapper } from './target-mapper';
 import { TargetOverlay } from './target-overlay';
+import { formatDateTime } from '../../../lib/dates';
 
 function StyleCard({
   jobId,
@@ -56,7 +57,7 @@ function StyleCard({
             <Chip
               size="small"
               color="info"
-              label={`Edited by ${style.edited.by}, ${new Date(style.edited.at).toLocaleString()}`}
+              label={`Edited by ${style.edited.by}, ${formatDateTime(style.edited.at)}`}
             />
           )}
         </Stack>

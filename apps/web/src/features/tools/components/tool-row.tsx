@@ -46,6 +46,16 @@ export const TOOL_COLUMNS = [
   'Actions',
 ] as const;
 
+/**
+ * Below 1536 px the table leaves out these columns and shows them in the expanded row beside
+ * the help text, so every other column, Actions included, fits at 1280 px.
+ */
+export const WIDE_ONLY_COLUMNS: readonly string[] = ['script', 'Api Entry', 'Help Text'];
+
+/** The column titles shown: all of the spec's, or those without the wide-only ones. */
+export const toolColumns = (compact: boolean): readonly string[] =>
+  compact ? TOOL_COLUMNS.filter((c) => !WIDE_ONLY_COLUMNS.includes(c)) : TOOL_COLUMNS;
+
 /** Scripts and entry points wrap at any character instead of widening the table. */
 const codeCellSx = {
   fontFamily: 'monospace',
@@ -54,11 +64,15 @@ const codeCellSx = {
   overflowWrap: 'anywhere',
 } as const;
 
+const expandedCodeSx = { fontFamily: 'monospace', fontSize: 12, overflowWrap: 'anywhere' } as const;
+
 interface ToolRowProps {
   tool: Tool;
   selected: boolean;
   expanded: boolean;
   pending: boolean;
+  /** Script, Api Entry and Help Text go in the expanded row instead of their columns. */
+  compact: boolean;
   onSelect: () => void;
   onExpand: () => void;
   onRun: () => void;
@@ -72,7 +86,7 @@ interface ToolRowProps {
 
 /** One tool: run, stop or reset, status and outputs; expanding it shows its help text. */
 export function ToolRow(props: ToolRowProps) {
-  const { tool, selected, expanded, pending } = props;
+  const { tool, selected, expanded, pending, compact } = props;
   const name = tool.function_name;
   const running = tool.status === 'RUNNING';
   return (
@@ -106,7 +120,7 @@ export function ToolRow(props: ToolRowProps) {
               Stop
             </Button>
           ) : (
-            <Box sx={{ display: 'flex', gap: 1 }}>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               <Button
                 size="small"
                 variant="contained"
@@ -135,8 +149,13 @@ export function ToolRow(props: ToolRowProps) {
         <TableCell>
           <StatusChip status={tool.status} />
         </TableCell>
-        <TableCell sx={{ minWidth: 110 }}>
-          <OperationProgress status={tool.status} percent={tool.percent} label={name} />
+        <TableCell sx={{ minWidth: compact ? 0 : 110 }}>
+          <OperationProgress
+            status={tool.status}
+            percent={tool.percent}
+            label={name}
+            minWidth={compact ? 100 : 140}
+          />
         </TableCell>
         <TableCell>
           <LinksMenu
@@ -154,12 +173,16 @@ export function ToolRow(props: ToolRowProps) {
             active={showsDownloads(tool.status)}
           />
         </TableCell>
-        <TableCell sx={codeCellSx} title={tool.script}>
-          {tool.script}
-        </TableCell>
-        <TableCell sx={codeCellSx} title={tool.api_entry}>
-          {tool.api_entry}
-        </TableCell>
+        {!compact && (
+          <TableCell sx={codeCellSx} title={tool.script}>
+            {tool.script}
+          </TableCell>
+        )}
+        {!compact && (
+          <TableCell sx={codeCellSx} title={tool.api_entry}>
+            {tool.api_entry}
+          </TableCell>
+        )}
         <TableCell>
           <Button
             size="small"
@@ -170,11 +193,13 @@ export function ToolRow(props: ToolRowProps) {
             Logs
           </Button>
         </TableCell>
-        <TableCell sx={{ maxWidth: 160 }}>
-          <Typography variant="body2" noWrap title={tool.help_text}>
-            {tool.help_text}
-          </Typography>
-        </TableCell>
+        {!compact && (
+          <TableCell sx={{ maxWidth: 160 }}>
+            <Typography variant="body2" noWrap title={tool.help_text}>
+              {tool.help_text}
+            </Typography>
+          </TableCell>
+        )}
         <TableCell sx={{ whiteSpace: 'nowrap', ...stickyActionsSx }}>
           {tool.can.edit && (
             <IconAction label={`Edit ${name}`} onClick={props.onEdit}>
@@ -190,18 +215,51 @@ export function ToolRow(props: ToolRowProps) {
       </TableRow>
       <TableRow>
         <TableCell
-          colSpan={TOOL_COLUMNS.length + 2}
+          colSpan={toolColumns(compact).length + 2}
           sx={{ py: 0, borderBottom: expanded ? undefined : 0 }}
         >
           <Collapse in={expanded} unmountOnExit>
             <Typography variant="body2" sx={{ py: 1.5, whiteSpace: 'pre-wrap' }}>
               {tool.help_text}
             </Typography>
+            {compact && (
+              <Box
+                component="dl"
+                aria-label={`script and Api Entry of ${name}`}
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: 'auto 1fr',
+                  columnGap: 2,
+                  rowGap: 0.5,
+                  m: 0,
+                  pb: 1,
+                }}
+              >
+                <Typography component="dt" variant="caption" color="textSecondary">
+                  script
+                </Typography>
+                <Box component="dd" sx={{ ...expandedCodeSx, m: 0 }}>
+                  {tool.script}
+                </Box>
+                <Typography component="dt" variant="caption" color="textSecondary">
+                  Api Entry
+                </Typography>
+                <Box component="dd" sx={{ ...expandedCodeSx, m: 0 }}>
+                  {tool.api_entry}
+                </Box>
+              </Box>
+            )}
             <Typography
               variant="caption"
               component="pre"
               color="textSecondary"
-              sx={{ m: 0, pb: 1.5, fontFamily: 'monospace' }}
+              sx={{
+                m: 0,
+                pb: 1.5,
+                fontFamily: 'monospace',
+                whiteSpace: 'pre-wrap',
+                overflowWrap: 'anywhere',
+              }}
             >
               {JSON.stringify(tool.api_operands)}
             </Typography>

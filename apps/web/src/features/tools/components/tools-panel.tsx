@@ -11,6 +11,8 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import {
   OPERATION_MESSAGES,
@@ -31,7 +33,7 @@ import {
   useStopTool,
 } from '../api/tool-mutations';
 import { ToolDialog } from './tool-dialog';
-import { stickyActionsSx, TOOL_COLUMNS, ToolRow } from './tool-row';
+import { stickyActionsSx, toolColumns, ToolRow } from './tool-row';
 
 interface ToolsPanelProps {
   /** The job whose tools these are; null for the Admin's global tools at /tools. */
@@ -57,6 +59,9 @@ export function ToolsPanel({ jobId, restart }: ToolsPanelProps) {
   const [logsOf, setLogsOf] = useState<number | null>(null);
   const [pending, setPending] = useState<number | null>(null);
   const [page, setPage] = useState(0);
+  // At 1280 px the table fits with script, Api Entry and Help Text in the expanded row.
+  const compact = !useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'), { noSsr: true });
+  const columns = toolColumns(compact);
   const onError = (error: unknown) => notify.error(errorMessage(error));
 
   const fromList = list.data?.items ?? [];
@@ -105,7 +110,14 @@ export function ToolsPanel({ jobId, restart }: ToolsPanelProps) {
       </Box>
       {list.error && <Alert severity="error">{errorMessage(list.error)}</Alert>}
       <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Tools">
+        <Table
+          size="small"
+          aria-label="Tools"
+          // Narrower cell padding at this width: eleven columns of 16 px each side cost 350 px.
+          sx={
+            compact ? { '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 } } : {}
+          }
+        >
           <TableHead>
             <TableRow>
               <TableCell padding="checkbox">
@@ -118,12 +130,12 @@ export function ToolsPanel({ jobId, restart }: ToolsPanelProps) {
                 />
               </TableCell>
               <TableCell padding="checkbox" />
-              {TOOL_COLUMNS.map((h) => (
+              {columns.map((h) => (
                 <TableCell
                   key={h}
                   sx={{
                     fontWeight: 600,
-                    whiteSpace: 'nowrap',
+                    whiteSpace: compact ? 'normal' : 'nowrap',
                     ...(h === 'Actions' ? stickyActionsSx : {}),
                   }}
                 >
@@ -135,7 +147,7 @@ export function ToolsPanel({ jobId, restart }: ToolsPanelProps) {
           <TableBody>
             {list.data && tools.length === 0 && (
               <TableRow>
-                <TableCell colSpan={TOOL_COLUMNS.length + 2}>
+                <TableCell colSpan={columns.length + 2}>
                   <Typography variant="body2" color="textSecondary">
                     No tools yet.
                   </Typography>
@@ -149,6 +161,7 @@ export function ToolsPanel({ jobId, restart }: ToolsPanelProps) {
                 selected={selected.includes(tool.row_number)}
                 expanded={expanded === tool.row_number}
                 pending={pending === tool.row_number}
+                compact={compact}
                 onSelect={() =>
                   setSelected((s) =>
                     s.includes(tool.row_number)

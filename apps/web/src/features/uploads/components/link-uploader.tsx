@@ -18,6 +18,7 @@ import { uploadFileColumns } from './upload-file-columns';
 import { UploadList } from './upload-list';
 import { UploadQueueButtons } from './upload-queue-buttons';
 import { useUploadNotices } from './use-upload-notices';
+import { formatDate } from '../../../lib/dates';
 
 interface LinkUploaderProps {
   type: OwnerType;
@@ -56,7 +57,7 @@ export function LinkUploader({ type, token, link }: LinkUploaderProps) {
         title={`Upload files for ${link.owner_name}`}
         subtitle={`Requested from ${link.name}${link.email ? ` (${link.email})` : ''} · ${
           link.valid_through
-            ? `This link works through ${link.valid_through}.`
+            ? `This link works through ${formatDate(link.valid_through)}.`
             : 'This link does not expire.'
         }`}
       />
