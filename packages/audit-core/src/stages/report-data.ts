@@ -3,6 +3,7 @@ import { contestInfos, cvrChoice, type ContestInfo } from './classify.js';
 import { list, readCsv, readCsvAll, readJsonLines, type StageContext } from './context.js';
 import { batchOf } from './images.js';
 import { PATHS } from './job.js';
+import { decisionOf, loadSheetDecisions } from './report-decisions.js';
 import {
   analyseContest,
   counted,
@@ -17,6 +18,8 @@ import {
 export interface SheetRow {
   kind: string;
   sheetId: string;
+  /** The batch imaged, for a swapped batch's row. */
+  batch?: string;
   archive: string;
   entry: string;
   detail: string;
@@ -58,6 +61,8 @@ export interface ReportData {
   hasVersions: boolean;
   /** Sheets of each class, whole (not per contest), for the sections with images. */
   sheetsOf: Map<string, SheetRow[]>;
+  /** Decisions on rows that are a whole sheet or batch, by `sheetDecisionKey`. */
+  sheetDecisions: Map<string, Decision>;
 }
 
 const reading = (votes: string | undefined, gray?: string): Reading => {
@@ -110,6 +115,7 @@ export async function loadReportData(ctx: StageContext): Promise<ReportData> {
     const row = {
       kind: d.kind ?? '',
       sheetId: d.sheet_id ?? '',
+      batch: d.batch ?? '',
       archive: d.archive ?? '',
       entry: d.entry ?? '',
       detail: d.detail ?? '',
@@ -250,6 +256,7 @@ export async function loadReportData(ctx: StageContext): Promise<ReportData> {
     targets,
     hasVersions,
     sheetsOf,
+    sheetDecisions: await loadSheetDecisions(ctx),
   };
 }
 
@@ -276,13 +283,7 @@ async function attachDecisions(
       decisions.get(`${item.sheetId}\u0000`);
     if (!a) continue;
     const options = infos.get(item.contestId)?.options;
-    const decision: Decision = {
-      decision: a.decision ?? '',
-      votes: [],
-      note: a.note ?? '',
-      decidedAt: a.decided_at ?? '',
-      decidedBy: a.decided_by ?? '',
-    };
+    const decision: Decision = decisionOf(a);
     if (a.decision === 'image') decision.votes = counted(item.image);
     else if (a.decision === 'cvr') decision.votes = counted(item.record);
     else if (a.decision === 'other')
