@@ -225,12 +225,21 @@ export async function loadReportData(ctx: StageContext): Promise<ReportData> {
     if (!item.entry) item.entry = info?.entry ?? '';
   }
 
-  const contests = summary.map((s) => {
-    const id = s.contest_id ?? '';
+  // A contest the records carry that no image showed (cmpcvr's summary leaves it out) is
+  // reported too: its CVR votes with no image votes beside them.
+  const summarised = new Set(summary.map((s) => s.contest_id ?? ''));
+  const contestRows = [
+    ...summary.map((s) => ({ id: s.contest_id ?? '', name: s.contest ?? '' })),
+    ...[...new Set(totals.map((t) => t.contest_id ?? ''))]
+      .filter((id) => !summarised.has(id))
+      .map((id) => ({ id, name: infos.get(id)?.name ?? '' })),
+  ];
+  const contests = contestRows.map((s) => {
+    const id = s.id;
     return analyseContest({
       contestId: id,
       info: infos.get(id),
-      name: s.contest ?? id,
+      name: s.name || id,
       totals: totals
         .filter((t) => t.contest_id === id)
         .map((t) => ({
