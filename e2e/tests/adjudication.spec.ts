@@ -146,6 +146,8 @@ test('two adjudicators decide the demo job, a third settles a split; the report,
   await screenshot(page, 'adjudication-queue');
   const misread = queue.getByRole('row').filter({ hasText: 'Normal Disagreed' }).first();
   const splitSheet = ((await misread.locator('td').nth(2).textContent()) ?? '').trim();
+  await expect(misread.locator('td').nth(3)).not.toHaveText(/^C\d+$/);
+  await expect(misread.locator('td').nth(6)).not.toContainText(/C\d+-\d+/);
 
   const pageA = await openAdjudication(browser, ada, job.id);
   const total = await decideAll(pageA, 'i');
@@ -159,6 +161,19 @@ test('two adjudicators decide the demo job, a third settles a split; the report,
     .first()
     .click();
   await expect(pageB.getByRole('img', { name: 'Whole ballot page' })).toBeVisible();
+  // People read the election file's names; the option ids stay in the small print.
+  const viewer = pageB.getByLabel('Ballot viewer');
+  await expect(viewer.getByText(/^Contest: \S/)).toBeVisible();
+  await expect(viewer.getByText(/^Contest: C\d+$/)).toHaveCount(0);
+  await expect(viewer.getByLabel('Image reads')).not.toContainText(/C\d+-\d+/);
+  await expect(viewer.getByLabel('Record reads')).not.toContainText(/C\d+-\d+/);
+  await expect(viewer.getByText(/^Option ids: /)).toContainText(/C\d+-\d+/);
+  // "Voter intent is…" offers the contest's options by name, ticked from the keyboard.
+  await pageB.keyboard.press('v');
+  const intent = viewer.getByRole('group', { name: 'Voter intent is' });
+  await expect(intent.getByRole('checkbox', { name: /^1\. .+ \(C\d+-\d+\)$/ })).toBeFocused();
+  await pageB.keyboard.press('1');
+  await expect(intent.getByRole('checkbox').first()).toBeChecked();
   await screenshot(pageB, 'adjudication-viewer');
   await pageB.getByRole('button', { name: 'Queue', exact: true }).click();
   expect(await decideAll(pageB, 'i', { sheet: splitSheet, key: 'c' })).toBe(total);

@@ -136,7 +136,8 @@ export const adjudications = pgTable(
     state: text('state').notNull().default('open'),
   },
   (t) => [
-    uniqueIndex('adjudications_item_key').on(t.jobId, t.kind, t.sheetId, t.contestId),
+    // A swapped batch's item has no sheet; its batch tells two swapped pairs apart.
+    uniqueIndex('adjudications_item_key').on(t.jobId, t.kind, t.sheetId, t.contestId, t.batch),
     index('adjudications_queue_idx').on(t.jobId, t.state, t.id),
     index('adjudications_contest_idx').on(t.jobId, t.contestId, t.id),
   ],

@@ -129,12 +129,15 @@ export async function launchStage(
   return launched.body.operation_id;
 }
 
-/** Polls a run's status until it leaves RUNNING; answers the operation as it ended. */
+/**
+ * Polls a run's status until it leaves RUNNING; answers the operation as it ended.
+ * `TEST_STAGE_WAIT_MS` lengthens the wait on a machine shared with other work.
+ */
 export async function waitForStage(
   api: Api,
   token: string,
   operationId: string,
-  ms = 120_000,
+  ms = Number(process.env.TEST_STAGE_WAIT_MS ?? 120_000),
 ): Promise<Operation> {
   const deadline = Date.now() + ms;
   for (;;) {

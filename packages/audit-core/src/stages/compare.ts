@@ -43,6 +43,8 @@ export const DISAGREEMENT_COLUMNS = [
   'cvr_file',
   'cvr_place',
   'detail',
+  /** A swapped batch's row names the batch imaged (it has no one sheet). */
+  'batch',
 ];
 export const TOTAL_COLUMNS = [
   'contest_id',
@@ -191,6 +193,7 @@ export async function compareCvr(ctx: StageContext): Promise<void> {
     if (!(swappedTo.get(other) === batch && other < batch))
       disagreements.push({
         kind: 'Swapped Batch',
+        batch,
         detail: `the records of batch ${other} carry the ballots imaged in batch ${batch}`,
       });
 
@@ -363,10 +366,32 @@ export async function compareCvr(ctx: StageContext): Promise<void> {
   await writeCsv(ctx.store, PATHS.disagreements, DISAGREEMENT_COLUMNS, disagreements);
   await writeCsv(ctx.store, PATHS.totals, TOTAL_COLUMNS, totalRows);
   await writeCsv(ctx.store, PATHS.contestSummary, SUMMARY_COLUMNS, summary);
+  await writeContestNames(ctx, infos);
   const byClass = new Map<string, number>();
   for (const r of sheetRows) byClass.set(String(r.class), (byClass.get(String(r.class)) ?? 0) + 1);
   ctx.info(
     `sheets: ${[...byClass].map(([c, n]) => `${c} ${n}`).join(', ')}; ${disagreements.length} disagreements`,
   );
   ctx.progress(1, 1);
+}
+
+/**
+ * The contests and options by name, as the election file (or the records) give them, so that
+ * screens reading cmpcvr's option ids can show people names.
+ */
+async function writeContestNames(
+  ctx: StageContext,
+  infos: Awaited<ReturnType<typeof contestInfos>>,
+): Promise<void> {
+  const contests = [...infos].map(([id, c]) => ({
+    id,
+    name: c.name,
+    voteFor: c.voteFor,
+    options: [...c.options].map(([optionId, o]) => ({
+      id: optionId,
+      name: o.name,
+      isWriteIn: o.isWriteIn,
+    })),
+  }));
+  await ctx.store.write(PATHS.contestNames, JSON.stringify({ contests }));
 }

@@ -267,7 +267,8 @@ export {
   type PageTarget,
   type RenderedPage,
 } from './adjudication-pages.js';
-export { classify, type ContestClass, type SheetClass } from './classify.js';
+export { classify, cvrChoice, type ContestClass, type SheetClass } from './classify.js';
+export type { StoredCvrBallot } from './bif.js';
 export { sheetKey } from './images.js';
 export {
   assessStage,

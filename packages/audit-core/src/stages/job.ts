@@ -40,6 +40,8 @@ export const PATHS = {
   disagreements: 'cmpcvr/disagreements.csv',
   totals: 'cmpcvr/totals.csv',
   contestSummary: 'cmpcvr/summary.csv',
+  /** Contests and options with their names (election file, else the records), for screens. */
+  contestNames: 'cmpcvr/contest-names.json',
   /** Written by the server's adjudicate stage: one row per disagreement with its decision. */
   adjudications: 'adjudicate/adjudications.csv',
   /** Written by the server before genreport: job, election and who ran it (report-front.ts). */

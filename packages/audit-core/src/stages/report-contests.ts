@@ -26,7 +26,9 @@ export interface Decision {
   votes: string[];
   note: string;
   decidedAt: string;
+  /** The decider's user id, and their name where the server wrote one. */
   decidedBy: string;
+  decidedByName: string;
 }
 
 /** One contest on one sheet that the report lists: both readings and any decision. */

@@ -3,6 +3,7 @@ import { contestInfos, cvrChoice, type ContestInfo } from './classify.js';
 import { list, readCsv, readCsvAll, readJsonLines, type StageContext } from './context.js';
 import { batchOf } from './images.js';
 import { PATHS } from './job.js';
+import { decisionOf, loadSheetDecisions } from './report-decisions.js';
 import {
   analyseContest,
   counted,
@@ -17,6 +18,8 @@ import {
 export interface SheetRow {
   kind: string;
   sheetId: string;
+  /** The batch imaged, for a swapped batch's row. */
+  batch?: string;
   archive: string;
   entry: string;
   detail: string;
@@ -58,6 +61,8 @@ export interface ReportData {
   hasVersions: boolean;
   /** Sheets of each class, whole (not per contest), for the sections with images. */
   sheetsOf: Map<string, SheetRow[]>;
+  /** Decisions on rows that are a whole sheet or batch, by `sheetDecisionKey`. */
+  sheetDecisions: Map<string, Decision>;
 }
 
 const reading = (votes: string | undefined, gray?: string): Reading => {
@@ -110,6 +115,7 @@ export async function loadReportData(ctx: StageContext): Promise<ReportData> {
     const row = {
       kind: d.kind ?? '',
       sheetId: d.sheet_id ?? '',
+      batch: d.batch ?? '',
       archive: d.archive ?? '',
       entry: d.entry ?? '',
       detail: d.detail ?? '',
@@ -219,12 +225,21 @@ export async function loadReportData(ctx: StageContext): Promise<ReportData> {
     if (!item.entry) item.entry = info?.entry ?? '';
   }
 
-  const contests = summary.map((s) => {
-    const id = s.contest_id ?? '';
+  // A contest the records carry that no image showed (cmpcvr's summary leaves it out) is
+  // reported too: its CVR votes with no image votes beside them.
+  const summarised = new Set(summary.map((s) => s.contest_id ?? ''));
+  const contestRows = [
+    ...summary.map((s) => ({ id: s.contest_id ?? '', name: s.contest ?? '' })),
+    ...[...new Set(totals.map((t) => t.contest_id ?? ''))]
+      .filter((id) => !summarised.has(id))
+      .map((id) => ({ id, name: infos.get(id)?.name ?? '' })),
+  ];
+  const contests = contestRows.map((s) => {
+    const id = s.id;
     return analyseContest({
       contestId: id,
       info: infos.get(id),
-      name: s.contest ?? id,
+      name: s.name || id,
       totals: totals
         .filter((t) => t.contest_id === id)
         .map((t) => ({
@@ -250,6 +265,7 @@ export async function loadReportData(ctx: StageContext): Promise<ReportData> {
     targets,
     hasVersions,
     sheetsOf,
+    sheetDecisions: await loadSheetDecisions(ctx),
   };
 }
 
@@ -276,13 +292,7 @@ async function attachDecisions(
       decisions.get(`${item.sheetId}\u0000`);
     if (!a) continue;
     const options = infos.get(item.contestId)?.options;
-    const decision: Decision = {
-      decision: a.decision ?? '',
-      votes: [],
-      note: a.note ?? '',
-      decidedAt: a.decided_at ?? '',
-      decidedBy: a.decided_by ?? '',
-    };
+    const decision: Decision = decisionOf(a);
     if (a.decision === 'image') decision.votes = counted(item.image);
     else if (a.decision === 'cvr') decision.votes = counted(item.record);
     else if (a.decision === 'other')

@@ -1,5 +1,6 @@
 import type { ContestAnalysis, Item } from './report-contests.js';
 import type { ReportData, SheetRow } from './report-data.js';
+import { decidedByText, sheetDecisionKey, sheetDecisionText } from './report-decisions.js';
 import type { FileHash, FrontMatter } from './report-front.js';
 import {
   cropId,
@@ -12,6 +13,7 @@ import {
   plural,
   recordText,
   scoresText,
+  unexplainedText,
 } from './report-text.js';
 
 export const escapeHtml = (text: string | number | undefined): string =>
@@ -71,7 +73,7 @@ function itemRow(
         `sheet ${item.sheetId} contest ${item.contestId}`,
       ) ||
       `<span class="muted">${item.kind === 'No Image' ? 'no image exists' : 'no picture (limit reached or no image)'}</span>`;
-  return `<tr><td>${n}</td><td>${e(item.sheetId)}<br><small>batch ${e(sheet?.batch)}, style ${e(item.style || sheet?.style)}<br>${e(item.archive)} ${e(item.entry)}</small></td><td>${e(contestName(data, item.contestId))}</td><td>${e(recordText(item, info))}</td><td>${e(imageText(item, info))}<br><small>${e(scoresText(item, info, data.targets.get(item.sheetId)))}</small></td><td>${e(decisionText(item, info))}</td><td>${picture}</td></tr>`;
+  return `<tr><td>${n}</td><td>${e(item.sheetId)}<br><small>batch ${e(sheet?.batch)}, style ${e(item.style || sheet?.style)}<br>${e(item.archive)} ${e(item.entry)}</small></td><td>${e(contestName(data, item.contestId))}</td><td>${e(recordText(item, info))}</td><td>${e(imageText(item, info))}<br><small>${e(scoresText(item, info, data.targets.get(item.sheetId)))}</small></td><td>${e(decisionText(item, info))}${item.decision ? `<br><small>${e(decidedByText(item.decision))}</small>` : ''}</td><td>${picture}</td></tr>`;
 }
 
 const ITEM_HEAD =
@@ -98,16 +100,21 @@ function sheetTable(
   crops: Map<string, Buffer>,
   cap: number,
   what: string,
+  decisions: ReportData['sheetDecisions'],
 ): string {
+  const decided = (r: SheetRow) => {
+    const d = decisions.get(sheetDecisionKey(r.kind, r.sheetId, r.batch));
+    return `${e(sheetDecisionText(d))}${d ? `<br><small>${e(decidedByText(d))}</small>` : ''}`;
+  };
   if (rows.length === 0) return '<p>None.</p>';
   return [
     rows.length > cap
       ? `<p class="muted">Pictures are shown for the first ${cap}; ${plural(rows.length - cap, 'sheet')} without a picture.</p>`
       : '',
-    '<table><tr><th>#</th><th>Sheet</th><th>Where</th><th>Detail</th><th>Image</th></tr>',
+    '<table><tr><th>#</th><th>Sheet</th><th>Where</th><th>Detail</th><th>Adjudicated</th><th>Image</th></tr>',
     ...rows.map(
       (r, n) =>
-        `<tr><td>${n + 1}</td><td>${e(r.sheetId)}</td><td>${e(r.archive)} ${e(r.entry)}</td><td>${e(r.detail)}</td><td>${img(crops, cropId(r.kind, r.sheetId), `${what} ${r.sheetId}`) || `<span class="muted">${r.kind === 'No Image' ? 'no image exists' : 'no picture'}</span>`}</td></tr>`,
+        `<tr><td>${n + 1}</td><td>${e(r.sheetId)}</td><td>${e(r.archive)} ${e(r.entry)}</td><td>${e(r.detail)}</td><td>${decided(r)}</td><td>${img(crops, cropId(r.kind, r.sheetId), `${what} ${r.sheetId}`) || `<span class="muted">${r.kind === 'No Image' ? 'no image exists' : 'no picture'}</span>`}</td></tr>`,
     ),
     '</table>',
   ].join('');
@@ -156,11 +163,20 @@ function contestSection(
     differ || c.differences.length
       ? `<h4>Rows that make the difference between the CVR and image totals (${c.differences.length})</h4>${
           c.unexplained.length
-            ? `<p class="yes">Not explained by these rows: ${e(c.unexplained.map((u) => `${u.optionId} ${u.votes > 0 ? '+' : ''}${u.votes}`).join(', '))} (see the swapped batches and duplicates below).</p>`
+            ? `<p class="yes">Not explained by these rows: ${e(unexplainedText(c))} (see the swapped batches and duplicates below).</p>`
             : ''
         }${c.differences.length ? `<table>${ITEM_HEAD}${c.differences.map((i, n) => itemRow(data, i, crops, n + 1, false)).join('')}</table>` : ''}`
       : '<p>The CVR and image totals agree.</p>',
   ].join('\n');
+}
+
+/** Each swapped batch with the decision people recorded on it. */
+function swappedSection(data: ReportData): string {
+  const rows = data.swapped.map((s) => {
+    const d = data.sheetDecisions.get(sheetDecisionKey(s.kind, s.sheetId, s.batch));
+    return `<tr><td>${e(s.batch)}</td><td>${e(s.detail)}</td><td>${e(sheetDecisionText(d))}${d ? `<br><small>${e(decidedByText(d))}</small>` : ''}</td></tr>`;
+  });
+  return `<h2 id="swapped">Swapped batches (${data.swapped.length})</h2>${rows.length ? `<table><tr><th>Batch imaged</th><th>Detail</th><th>Adjudicated</th></tr>${rows.join('')}</table>` : '<p>None.</p>'}`;
 }
 
 /** The whole report as one HTML file: styles inline, pictures as data URIs, nothing fetched. */
@@ -185,6 +201,7 @@ export function reportHtml(p: HtmlParts): string {
         crops,
         p.caps.sections,
         'ballot without a record',
+        data.sheetDecisions,
       ),
     ],
     [
@@ -195,17 +212,24 @@ export function reportHtml(p: HtmlParts): string {
         crops,
         p.caps.sections,
         'record without a ballot',
+        data.sheetDecisions,
       ),
     ],
     [
       'duplicates',
       `Duplicates (${data.duplicates.length})`,
-      sheetTable(data.duplicates, crops, p.caps.sections, 'duplicate'),
+      sheetTable(data.duplicates, crops, p.caps.sections, 'duplicate', data.sheetDecisions),
     ],
     [
       'unreadable',
       `Unreadable sheets (${data.sheetsOf.get('Unreadable')?.length ?? 0})`,
-      sheetTable(data.sheetsOf.get('Unreadable') ?? [], crops, p.caps.sections, 'unreadable sheet'),
+      sheetTable(
+        data.sheetsOf.get('Unreadable') ?? [],
+        crops,
+        p.caps.sections,
+        'unreadable sheet',
+        data.sheetDecisions,
+      ),
     ],
     [
       'overvotes',
@@ -249,7 +273,7 @@ export function reportHtml(p: HtmlParts): string {
     '<h2 id="contests">Contests</h2>',
     ...data.contests.map((c) => contestSection(c, data, crops, p.official)),
     ...sections.slice(2).map(([id, title, body]) => `<h2 id="${id}">${e(title)}</h2>${body}`),
-    `<h2 id="swapped">Swapped batches (${data.swapped.length})</h2>${data.swapped.length ? `<ul>${data.swapped.map((s) => `<li>${e(s.detail)}</li>`).join('')}</ul>` : '<p>None.</p>'}`,
+    swappedSection(data),
     `<div id="records">${p.cvrHtml.join('\n') || '<h2>Vote records</h2><p>Nothing recorded.</p>'}</div>`,
     `<div id="marks">${p.marksHtml || '<h2>Marks per style</h2><p>No distributions recorded.</p>'}</div>`,
     `<h2 id="problems">Problems (${p.problems.length})</h2><table><tr><th>Stage</th><th>Severity</th><th>Code</th><th>File</th><th>Place</th><th>Message</th></tr>${p.problems.map((q) => `<tr><td>${e(q.stage)}</td><td>${e(q.severity)}</td><td>${e(q.code)}</td><td>${e(q.file)}</td><td>${e(q.place)}</td><td>${e(q.message)}</td></tr>`).join('')}</table>`,

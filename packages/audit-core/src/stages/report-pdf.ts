@@ -16,7 +16,9 @@ import {
   plural,
   recordText,
   scoresText,
+  unexplainedText,
 } from './report-text.js';
+import { decidedByText, sheetDecisionKey, sheetDecisionText } from './report-decisions.js';
 
 const W = 612;
 const H = 792;
@@ -126,7 +128,12 @@ async function items(flow: Flow, data: ReportData, list: Item[], crops: Map<stri
     flow.text(`Image: ${imageText(item, info)}`, 9, flow.font, 10);
     const scores = scoresText(item, info, data.targets.get(item.sheetId));
     if (scores) flow.text(`Scores: ${scores}`, 8, flow.font, 10);
-    flow.text(`Adjudicated: ${decisionText(item, info)}`, 9, flow.font, 10);
+    flow.text(
+      `Adjudicated: ${decisionText(item, info)}${item.decision ? ` (${decidedByText(item.decision)})` : ''}`,
+      9,
+      flow.font,
+      10,
+    );
     const png = crops.get(cropId(item.kind, item.sheetId, item.contestId));
     if (png) await flow.image(png, 260, 10);
   }
@@ -220,12 +227,7 @@ export async function reportPdf(p: PdfParts, marksPng: Buffer[]): Promise<Buffer
         );
       }
       if (c.unexplained.length)
-        flow.text(
-          `Not explained by these rows: ${c.unexplained.map((u) => `${u.optionId} ${u.votes}`).join(', ')}`,
-          8,
-          bold,
-          10,
-        );
+        flow.text(`Not explained by these rows: ${unexplainedText(c)}`, 8, bold, 10);
     }
   }
   const disagreements = data.items.filter((i) => i.kind === 'Normal Disagreed');
@@ -246,7 +248,16 @@ export async function reportPdf(p: PdfParts, marksPng: Buffer[]): Promise<Buffer
   flow.heading(`Gray marks (${gray.length})`);
   await items(flow, data, gray, crops);
   flow.heading(`Swapped batches (${data.swapped.length})`);
-  for (const s of data.swapped) flow.text(s.detail);
+  for (const s of data.swapped) {
+    const d = data.sheetDecisions.get(sheetDecisionKey(s.kind, s.sheetId, s.batch));
+    flow.text(s.detail);
+    flow.text(
+      `Adjudicated: ${sheetDecisionText(d)}${d ? ` (${decidedByText(d)})` : ''}`,
+      9,
+      flow.font,
+      10,
+    );
+  }
   if (data.swapped.length === 0) flow.text('None.');
   flow.heading('Vote records');
   for (const line of p.cvrLines) flow.text(line, 8);

@@ -107,3 +107,13 @@ export const itemsOf = (data: ReportData, kind: Item['kind']): Item[] =>
 
 export const contestName = (data: ReportData, id: string): string =>
   data.contests.find((c) => c.contestId === id)?.name ?? id;
+
+/** The part of a contest's gap no listed row explains, by option name (id beside it). */
+export const unexplainedText = (c: ContestAnalysis): string =>
+  c.unexplained
+    .map((u) => {
+      const name = c.options.find((o) => o.optionId === u.optionId)?.option ?? u.optionId;
+      const label = name === u.optionId ? name : `${name} (${u.optionId})`;
+      return `${label} ${u.votes > 0 ? '+' : ''}${u.votes}`;
+    })
+    .join(', ');

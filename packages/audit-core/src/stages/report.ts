@@ -15,6 +15,12 @@ import { reportHtml } from './report-html.js';
 import { markDistributionSvgs, markDistributionsHtml } from './report-marks.js';
 import { reportPdf } from './report-pdf.js';
 import {
+  DECISION_COLUMNS,
+  optionIds,
+  sheetDecisionKey,
+  sheetDecisionText,
+} from './report-decisions.js';
+import {
   cropId,
   decisionText,
   DISAGREEMENT_CROPS,
@@ -27,6 +33,9 @@ import {
 } from './report-text.js';
 
 const CROP_LIMIT = 200;
+
+const itemKey = (kind: string, sheet: string, contest: string) =>
+  `${kind}\u0000${sheet}\u0000${contest}`;
 
 export const REPORT_COLUMNS = [
   'section',
@@ -53,9 +62,13 @@ export const REPORT_COLUMNS = [
   'batch',
   'style',
   'image_scores',
+  ...DECISION_COLUMNS,
 ];
 
-/** Crops of the contest's targets on the sheets that disagree, under `<folder>/crops/`. */
+/**
+ * Crops of the contest's targets on the sheets people review (misreads and gray marks), under
+ * `<folder>/crops/`, keyed by the row's index.
+ */
 export async function cropDisagreements(
   ctx: StageContext,
   rows: Record<string, string>[],
@@ -64,7 +77,7 @@ export async function cropDisagreements(
   const crops = new Map<number, string>();
   const wanted = rows
     .map((r, i) => ({ r, i }))
-    .filter(({ r }) => r.kind === 'Normal Disagreed' && r.archive)
+    .filter(({ r }) => (r.kind === 'Normal Disagreed' || r.kind === 'Gray') && r.archive)
     .slice(0, CROP_LIMIT);
   if (wanted.length === 0) return crops;
   const sheets = new Set(wanted.map(({ r }) => r.sheet_id));
@@ -167,6 +180,7 @@ export async function genReport(ctx: StageContext): Promise<void> {
   });
   await ctx.store.write(PATHS.reportHtml, html);
 
+  const itemByKey = new Map(data.items.map((i) => [itemKey(i.kind, i.sheetId, i.contestId), i]));
   const csvRows: Record<string, unknown>[] = [
     ...data.contests.flatMap((c) =>
       c.options.map((o) => ({
@@ -196,7 +210,7 @@ export async function genReport(ctx: StageContext): Promise<void> {
     ...data.contests.flatMap((c) =>
       c.differences.map((i) => ({ ...itemCsv(data, i), section: 'difference' })),
     ),
-    ...data.disagreementRows.map((d) => disagreementCsv(data, d)),
+    ...data.disagreementRows.map((d) => disagreementCsv(data, d, itemByKey)),
     ...data.items.filter((i) => i.kind !== 'Normal Disagreed').map((i) => itemCsv(data, i)),
     ...cvr.csvRows,
   ];
@@ -264,6 +278,12 @@ function cropRequests(data: ReportData): CropRequest[] {
   return requests;
 }
 
+/** Who decided and when, for the CSV's columns. */
+const decisionColumns = (d: Item['decision']) => ({
+  adjudicated_by: d ? d.decidedByName || d.decidedBy : '',
+  adjudicated_at: d?.decidedAt ?? '',
+});
+
 function itemCsv(data: ReportData, i: Item): Record<string, unknown> {
   const info = data.infos.get(i.contestId);
   return {
@@ -279,6 +299,10 @@ function itemCsv(data: ReportData, i: Item): Record<string, unknown> {
     cvr_votes_recorded: recordText(i, info),
     adjudication: decisionText(i, info),
     detail: i.detail,
+    ...decisionColumns(i.decision),
+    image_option_ids: i.kind === 'Unreadable' ? '' : optionIds(i.image),
+    cvr_option_ids: optionIds(i.record),
+    adjudicated_option_ids: i.decision ? i.decision.votes.join(';') : '',
   };
 }
 
@@ -286,26 +310,30 @@ function itemCsv(data: ReportData, i: Item): Record<string, unknown> {
  * One row per cmpcvr disagreement, as before: a contest's disagreement with both readings, or a
  * sheet-level one (No CVR, No Image, Unreadable, Duplicate, Swapped Batch) with its decision.
  */
-function disagreementCsv(data: ReportData, d: Record<string, string>): Record<string, unknown> {
+function disagreementCsv(
+  data: ReportData,
+  d: Record<string, string>,
+  items: Map<string, Item>,
+): Record<string, unknown> {
   if (d.kind === 'Normal Disagreed') {
-    const item = data.items.find(
-      (i) => i.kind === d.kind && i.sheetId === d.sheet_id && i.contestId === d.contest_id,
-    );
+    const item = items.get(itemKey(d.kind, d.sheet_id ?? '', d.contest_id ?? ''));
     if (item) return { ...itemCsv(data, item), detail: d.detail, section: 'disagreement' };
   }
-  const decided = data.items.find((i) => i.sheetId === d.sheet_id && i.kind === d.kind)?.decision;
+  const decided = data.sheetDecisions.get(
+    sheetDecisionKey(d.kind ?? '', d.sheet_id ?? '', d.batch),
+  );
   return {
     section: 'disagreement',
     kind: d.kind,
     sheet_id: d.sheet_id,
-    batch: data.sheetInfo.get(d.sheet_id ?? '')?.batch,
+    batch: d.batch || data.sheetInfo.get(d.sheet_id ?? '')?.batch,
     contest_id: d.contest_id,
     image_votes: d.image_votes,
     cvr_votes_recorded: d.cvr_votes,
     detail: [d.archive, d.entry, d.detail].filter(Boolean).join(' '),
-    adjudication: decided
-      ? `${decided.decision}${decided.note ? ` (${decided.note})` : ''}`
-      : 'not adjudicated',
+    adjudication: sheetDecisionText(decided),
+    ...decisionColumns(decided),
+    adjudicated_option_ids: decided?.votes.join(';') ?? '',
   };
 }
 

@@ -28,6 +28,9 @@ export const adjudicationTargetSchema = z.object({
 });
 export type AdjudicationTarget = z.infer<typeof adjudicationTargetSchema>;
 
+/** An option of the item's contest: its id (as readings carry it) and its name. */
+export const adjudicationOptionSchema = z.object({ option_id: z.string(), option: z.string() });
+
 /** One adjudicator's review; names only, never an e-mail. */
 export const adjudicationReviewSchema = z.object({
   reviewer: z.string(),
@@ -48,6 +51,10 @@ export const adjudicationSchema = z.object({
   kind: z.string(),
   sheet_id: z.string(),
   contest_id: z.string(),
+  /** The contest's name from the election file; empty for an item that is a whole sheet. */
+  contest: z.string(),
+  /** The contest's options with their names, so readings (option ids) can be shown by name. */
+  options: z.array(adjudicationOptionSchema),
   image_votes: z.string(),
   image_gray: z.string(),
   cvr_votes: z.string(),
@@ -124,6 +131,8 @@ export const adjudicationListSchema = z.object({
   }),
   reviewers_per_item: z.number().int(),
   can: z.object({ decide: z.boolean(), settings: z.boolean() }),
+  /** The job's contests by name, for the contest filter. */
+  contests: z.array(z.object({ contest_id: z.string(), contest: z.string() })),
 });
 export type AdjudicationList = z.infer<typeof adjudicationListSchema>;
 export const adjudicationNextSchema = z.object({

@@ -13,6 +13,7 @@ import {
 } from '@scrutineer/audit-core';
 import { adjudications } from '../../db/schema.js';
 import type { Executor } from '../../platform/db/database.js';
+import { namesOf } from './adjudications.repository.js';
 
 const COLUMNS = [
   'id',
@@ -28,6 +29,9 @@ const COLUMNS = [
   'decided_at',
   'decided_by',
   'state',
+  'decided_by_name',
+  'batch',
+  'detail',
 ];
 
 export const listAdjudications = (db: Executor, jobId: number) =>
@@ -40,6 +44,11 @@ export const listAdjudications = (db: Executor, jobId: number) =>
 /** Writes every packaged disagreement with its decision where genreport reads them. */
 export async function writeAdjudications(db: Executor, jobId: number, store: JobStore) {
   const rows = await listAdjudications(db, jobId);
+  // Names, never e-mails: the report that reads them is public.
+  const names = await namesOf(
+    db,
+    rows.flatMap((r) => (r.decidedBy ? [r.decidedBy] : [])),
+  );
   await writeCsv(
     store,
     PATHS.adjudications,
@@ -58,6 +67,9 @@ export async function writeAdjudications(db: Executor, jobId: number, store: Job
       decided_at: r.decidedAt?.toISOString() ?? '',
       decided_by: r.decidedBy ?? '',
       state: r.state,
+      decided_by_name: r.decidedBy ? (names.get(r.decidedBy) ?? '') : '',
+      batch: r.batch,
+      detail: r.detail,
     })),
   );
   return rows;
@@ -167,8 +179,8 @@ export function adjudicateStage(db: Executor, jobId: number): StageDefinition {
         entry: context.sheets.get(g.sheet_id ?? '')?.entry ?? '',
       }));
       ctx.info(`adjudicate: ${rows.length} disagreements and ${gray.length} gray marks to package`);
-      const crops = await cropDisagreements(ctx, rows, 'adjudicate');
       const all: Record<string, string>[] = [...rows, ...gray];
+      const crops = await cropDisagreements(ctx, all, 'adjudicate');
       const pages = await renderAdjudicationPages(
         ctx,
         all
@@ -198,7 +210,8 @@ export function adjudicateStage(db: Executor, jobId: number): StageDefinition {
           entry: d.entry ?? '',
           detail: d.detail ?? '',
           cropKey: crops.has(i) ? `adjudicate/${crops.get(i)}` : '',
-          batch: sheet ? batchOf(sheet) : '',
+          // A swapped batch has no sheet: its row names the batch imaged.
+          batch: sheet ? batchOf(sheet) : (d.batch ?? ''),
           style: context.sheets.get(sheet)?.style ?? '',
           imageIsOriginal: versions?.imageIsOriginal ?? null,
           originalIsAdjudicated: versions?.originalIsAdjudicated ?? null,
@@ -214,6 +227,7 @@ export function adjudicateStage(db: Executor, jobId: number): StageDefinition {
               adjudications.kind,
               adjudications.sheetId,
               adjudications.contestId,
+              adjudications.batch,
             ],
             set: {
               imageVotes: values.imageVotes,

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Adjudication,
@@ -36,6 +37,7 @@ let stranger: Account;
 let judges: Account[];
 let unflagged: Account;
 let job: AuditJob;
+let contestsOfElection: { id: string; name: string; options: { id: string; name: string }[] }[];
 
 const list = (token: string, query = '') =>
   server.call<AdjudicationList>('GET', `/job-operations/adjudications/${job.id}${query}`, {
@@ -83,6 +85,9 @@ beforeAll(async () => {
     missing: 1,
     extra: 1,
   });
+  contestsOfElection = (
+    JSON.parse(election.electionJson) as { contests: typeof contestsOfElection }
+  ).contests;
   await uploadSet(server, auditor.token, vote.id, 'ballots.zip', 'BIA', election.images);
   await uploadSet(server, auditor.token, vote.id, 'cvr-export.zip', 'CVR', election.cvr);
   job = await createJob(server, auditor.token, vote.id);
@@ -128,6 +133,20 @@ describe('the adjudication queue', () => {
     expect(answer.body.counts.kind).toContainEqual({
       value: 'Normal Disagreed',
       count: misreads.length,
+    });
+    // People read the election file's names; the ids stay beside them.
+    const named = answer.body.items.find((i) =>
+      contestsOfElection.some((c) => c.id === i.contest_id),
+    );
+    const defined = contestsOfElection.find((c) => c.id === named?.contest_id);
+    expect(defined).toBeDefined();
+    expect(named?.contest).toBe(defined?.name);
+    expect(named?.options).toEqual(
+      defined?.options.map((o) => ({ option_id: o.id, option: o.name })),
+    );
+    expect(answer.body.contests).toContainEqual({
+      contest_id: named?.contest_id,
+      contest: defined?.name,
     });
     const page = await fetch(new URL(first.page_url, server.url));
     expect(page.headers.get('content-type')).toBe('image/png');
@@ -232,6 +251,18 @@ describe('decisions', () => {
     expect(tally.status).toBe(200);
     expect(tally.body.decided).toBe(1);
     const contest = tally.body.contests.find((c) => c.contest_id === item.contest_id);
+    // Every option of the election file shows by name, those without votes too.
+    for (const defined of contestsOfElection) {
+      const shown = tally.body.contests.find((c) => c.contest_id === defined.id);
+      if (!shown) continue;
+      expect(shown.contest).toBe(defined.name);
+      expect(shown.options.map((o) => [o.option_id, o.option]).sort()).toEqual(
+        defined.options.map((o) => [o.id, o.name]).sort(),
+      );
+    }
+    expect(
+      tally.body.contests.some((c) => contestsOfElection.some((d) => d.id === c.contest_id)),
+    ).toBe(true);
     const option = item.cvr_votes.split(';').find(Boolean);
     if (option) {
       const row = contest?.options.find((o) => o.option_id === option);
@@ -343,8 +374,39 @@ describe('decisions', () => {
     );
     const text = await csv.text();
     expect(text.split('\n')[0]).toBe(
-      'id,kind,sheet_id,contest_id,image_votes,image_gray,cvr_votes,decision,decided_votes,note,decided_at,decided_by,state',
+      'id,kind,sheet_id,contest_id,image_votes,image_gray,cvr_votes,decision,decided_votes,note,decided_at,decided_by,state,decided_by_name,batch,detail',
     );
-    expect(text).toContain(`,${judges[2]?.id},decided`);
+    // Who decided, by name (the report is public: never the e-mail).
+    expect(text).toMatch(new RegExp(`,${judges[2]?.id},decided,Test Person [A-Z]+,`));
+    expect(text).not.toContain(judges[2]?.email ?? '@');
+
+    // The tally and the rerun report count the same: records, images, and decisions folded in
+    // (the ballot without a record and the record without an image included).
+    const reportCsv = await fetch(
+      new URL(
+        (await operation('genreport'))?.reports.find((r) => r.text === 'Final report (CSV)')?.url ??
+          '',
+        server.url,
+      ),
+    );
+    const rows = parse<Record<string, string>>(await reportCsv.text(), { columns: true });
+    const fromReport = rows
+      .filter((r) => r.section === 'totals')
+      .map((r) =>
+        [r.contest_id, r.option_id, r.cvr_votes, r.audit_votes, r.adjudicated_votes].join(' '),
+      )
+      .sort();
+    const tally = await server.call<Tally>('GET', `/job-operations/tally/${job.id}`, {
+      token: observer.token,
+    });
+    const fromTally = tally.body.contests
+      .flatMap((c) =>
+        c.options.map((o) =>
+          [c.contest_id, o.option_id, o.cvr_votes, o.image_votes, o.adjudicated_votes].join(' '),
+        ),
+      )
+      .sort();
+    expect(fromTally).toEqual(fromReport);
+    expect(tally.body.undecided).toBeGreaterThan(0);
   });
 });

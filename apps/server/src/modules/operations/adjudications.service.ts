@@ -27,22 +27,17 @@ import {
   type QueueFilters,
   type ReviewRow,
 } from './adjudications.repository.js';
+import { contestNames, type ContestNames } from './contest-names.js';
 import { signFileLink } from './operation-files.js';
 import { markOutOfDateFrom } from './operations.repository.js';
 import type { OperationsContext } from './operations.service.js';
 import { pipelinePrefix } from './pipeline-store.js';
+import { canonicalVotes } from './tally-base.js';
+
+export { canonicalVotes };
 
 const prefixOf = (loaded: LoadedJob) =>
   pipelinePrefix(loaded.row.job.address || `jobs/${loaded.row.job.id}`);
-
-/** A reading as one canonical string: option ids sorted, `;`-joined; `none` is no vote. */
-export function canonicalVotes(votes: string): string {
-  const list = votes
-    .split(/[;,]/)
-    .map((v) => v.trim())
-    .filter((v) => v && v.toLowerCase() !== 'none');
-  return [...new Set(list)].sort().join(';');
-}
 
 /** The reading a decision gives the contest: what counts in the adjudicated totals. */
 export function readingOf(
@@ -80,8 +75,10 @@ function present(
   row: AdjudicationRow,
   reviews: ReviewRow[],
   names: Map<number, string>,
+  contests: Map<string, ContestNames>,
   viewer: Viewer,
 ): Adjudication {
+  const contest = contests.get(row.contestId);
   const secret = ctx.deps.linkSecret;
   const mine = reviews.some((r) => r.userId === viewer.user.id);
   // Blind second review: others' reviews of an open item stay hidden until one's own is in.
@@ -92,6 +89,8 @@ function present(
     kind: row.kind,
     sheet_id: row.sheetId,
     contest_id: row.contestId,
+    contest: contest?.name ?? row.contestId,
+    options: [...(contest?.options ?? [])].map(([id, name]) => ({ option_id: id, option: name })),
     image_votes: row.imageVotes,
     image_gray: row.imageGray,
     cvr_votes: row.cvrVotes,
@@ -142,6 +141,7 @@ async function presentAll(
     rows.flatMap((r) => (r.decidedBy ? [r.decidedBy] : [])),
   );
   const prefix = prefixOf(loaded);
+  const contests = await contestNames(ctx.deps.blobs, prefix);
   return rows.map((row) =>
     present(
       ctx,
@@ -149,6 +149,7 @@ async function presentAll(
       row,
       reviews.filter((r) => r.adjudicationId === row.id),
       names,
+      contests,
       viewer,
     ),
   );
@@ -185,6 +186,10 @@ export async function listJobAdjudications(
     counts: await countByFilter(db, jobId),
     reviewers_per_item: await reviewersPerItem(db, jobId),
     can: { decide: viewer.canDecide, settings: isJobAuditor(loaded.role) },
+    contests: [...(await contestNames(ctx.deps.blobs, prefixOf(loaded)))].map(([id, c]) => ({
+      contest_id: id,
+      contest: c.name,
+    })),
   };
 }
 

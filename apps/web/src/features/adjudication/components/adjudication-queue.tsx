@@ -22,7 +22,7 @@ import {
   useAdjudicationSettings,
   type QueueFilters,
 } from '../api/adjudication';
-import { decisionLabel, readingLabel, stateLabel } from './labels';
+import { decisionLabel, optionNamesOf, readingIds, readingLabel, stateLabel } from './labels';
 
 type CountName = keyof AdjudicationList['counts'];
 const FILTERS: [CountName, string][] = [
@@ -62,6 +62,7 @@ export function AdjudicationQueue({
   };
   if (queue.error) return <Alert severity="warning">{errorMessage(queue.error)}</Alert>;
   if (!data) return <Typography>Loading the queue…</Typography>;
+  const contestName = new Map(data.contests.map((c) => [c.contest_id, c.contest]));
   if (data.total === 0)
     return (
       <Alert severity="info">
@@ -117,7 +118,8 @@ export function AdjudicationQueue({
             <MenuItem value="">All</MenuItem>
             {data.counts[name].map((c) => (
               <MenuItem key={c.value} value={c.value}>
-                {c.value} ({c.count})
+                {name === 'contest_id' ? (contestName.get(c.value) ?? c.value) : c.value} ({c.count}
+                )
               </MenuItem>
             ))}
           </TextField>
@@ -184,11 +186,17 @@ export function AdjudicationQueue({
               <TableCell>{item.id}</TableCell>
               <TableCell>{item.kind}</TableCell>
               <TableCell>{item.sheet_id || '—'}</TableCell>
-              <TableCell>{item.contest_id || '—'}</TableCell>
+              <TableCell title={item.contest_id ? `Contest id ${item.contest_id}` : undefined}>
+                {item.contest || item.contest_id || '—'}
+              </TableCell>
               <TableCell>{item.batch || '—'}</TableCell>
               <TableCell>{item.style || '—'}</TableCell>
-              <TableCell>{readingLabel(item.image_votes)}</TableCell>
-              <TableCell>{readingLabel(item.cvr_votes)}</TableCell>
+              <TableCell title={readingIds(item.image_votes)}>
+                {readingLabel(item.image_votes, optionNamesOf(item.options))}
+              </TableCell>
+              <TableCell title={readingIds(item.cvr_votes)}>
+                {readingLabel(item.cvr_votes, optionNamesOf(item.options))}
+              </TableCell>
               <TableCell>
                 {stateLabel(item.state)}
                 {item.review_count > 0 && item.state !== 'decided'
@@ -197,7 +205,7 @@ export function AdjudicationQueue({
               </TableCell>
               <TableCell>
                 {item.decision
-                  ? `${decisionLabel(item.decision)}: ${readingLabel(item.decided_votes)}`
+                  ? `${decisionLabel(item.decision)}: ${readingLabel(item.decided_votes, optionNamesOf(item.options))}`
                   : '—'}
               </TableCell>
             </TableRow>

@@ -4,11 +4,20 @@ import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdjudicationTarget } from '@scrutineer/contracts';
+import type { OptionNames } from './labels';
 
 const COLOR: Record<string, string> = { vote: '#2e7d32', gray: '#ed6c02', blank: '#757575' };
 const RADIUS = 14;
 
-function Targets({ targets, contest }: { targets: AdjudicationTarget[]; contest: string }) {
+function Targets({
+  targets,
+  contest,
+  names,
+}: {
+  targets: AdjudicationTarget[];
+  contest: string;
+  names?: OptionNames;
+}) {
   return (
     <>
       {targets.map((t) => {
@@ -34,7 +43,7 @@ function Targets({ targets, contest }: { targets: AdjudicationTarget[]; contest:
               strokeWidth={3}
               paintOrder="stroke"
             >
-              {`${t.option_id} ${Math.round(t.fill * 100)}%`}
+              {`${(mine && names?.get(t.option_id)) || t.option_id} ${Math.round(t.fill * 100)}%`}
             </text>
           </g>
         );
@@ -59,10 +68,12 @@ export function ContestCrop({
   url,
   targets,
   contest,
+  names,
 }: {
   url: string;
   targets: AdjudicationTarget[];
   contest: string;
+  names?: OptionNames;
 }) {
   const { size, onLoad } = usePageSize();
   const own = targets.filter((t) => t.contest_id === contest);
@@ -83,7 +94,7 @@ export function ContestCrop({
           aria-label="Contest crop"
         >
           <image href={url} x={0} y={0} width={size.w} height={size.h} />
-          <Targets targets={own} contest={contest} />
+          <Targets targets={own} contest={contest} names={names} />
         </svg>
       )}
     </Box>
@@ -95,10 +106,12 @@ export function BallotPage({
   url,
   targets,
   contest,
+  names,
 }: {
   url: string;
   targets: AdjudicationTarget[];
   contest: string;
+  names?: OptionNames;
 }) {
   const { size, onLoad } = usePageSize();
   const [zoom, setZoom] = useState(100);
@@ -139,7 +152,7 @@ export function BallotPage({
             style={{ display: 'block' }}
           >
             <image href={url} x={0} y={0} width={size.w} height={size.h} />
-            <Targets targets={targets} contest={contest} />
+            <Targets targets={targets} contest={contest} names={names} />
           </svg>
         )}
       </Box>

@@ -2,7 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -17,7 +20,14 @@ import {
   type QueueFilters,
 } from '../api/adjudication';
 import { BallotPage, ContestCrop } from './ballot-page';
-import { decisionLabel, readingLabel, stateLabel } from './labels';
+import {
+  decisionLabel,
+  optionNamesOf,
+  readingIds,
+  readingLabel,
+  stateLabel,
+  type OptionNames,
+} from './labels';
 
 const KEYS: Record<string, AdjudicationDecision> = {
   i: 'image',
@@ -26,16 +36,24 @@ const KEYS: Record<string, AdjudicationDecision> = {
   u: 'unreadable',
 };
 
-function Readings({ item }: { item: Adjudication }) {
+function Readings({ item, names }: { item: Adjudication; names: OptionNames }) {
   const scores = item.targets
     .filter((t) => t.contest_id === item.contest_id)
-    .map((t) => `${t.option_id} ${Math.round(t.fill * 100)}% (${t.decision})`);
+    .map(
+      (t) =>
+        `${names.get(t.option_id) || t.option_id} ${Math.round(t.fill * 100)}% (${t.decision})`,
+    );
+  const ids = [
+    `image ${readingIds(item.image_votes)}`,
+    ...(item.image_gray ? [`gray ${readingIds(item.image_gray)}`] : []),
+    `record ${readingIds(item.cvr_votes)}`,
+  ].join(' · ');
   return (
     <Box component="dl" sx={{ m: 0, '& dt': { fontWeight: 600 }, '& dd': { ml: 0, mb: 1 } }}>
       <dt>Image reads</dt>
-      <dd>
-        {readingLabel(item.image_votes)}
-        {item.image_gray ? ` · gray: ${readingLabel(item.image_gray)}` : ''}
+      <dd aria-label="Image reads">
+        {readingLabel(item.image_votes, names)}
+        {item.image_gray ? ` · gray: ${readingLabel(item.image_gray, names)}` : ''}
       </dd>
       {scores.length > 0 && (
         <>
@@ -44,13 +62,78 @@ function Readings({ item }: { item: Adjudication }) {
         </>
       )}
       <dt>Record (CVR) reads</dt>
-      <dd>{item.kind === 'No CVR' ? 'no record' : readingLabel(item.cvr_votes)}</dd>
+      <dd aria-label="Record reads">
+        {item.kind === 'No CVR' ? 'no record' : readingLabel(item.cvr_votes, names)}
+      </dd>
+      {item.contest_id && (
+        <dd>
+          <Typography variant="caption" color="text.secondary">
+            Option ids: {ids}
+          </Typography>
+        </dd>
+      )}
       {item.detail && (
         <>
           <dt>Detail</dt>
           <dd>{item.detail}</dd>
         </>
       )}
+    </Box>
+  );
+}
+
+/** The options of the contest to tick for "voter intent is …"; none ticked is no vote. */
+function IntentChoices({
+  options,
+  chosen,
+  onChange,
+  onSubmit,
+}: {
+  options: Adjudication['options'];
+  chosen: string[];
+  onChange: (next: string[]) => void;
+  onSubmit: () => void;
+}) {
+  const toggle = (id: string) =>
+    onChange(chosen.includes(id) ? chosen.filter((c) => c !== id) : [...chosen, id]);
+  return (
+    <Box
+      component="fieldset"
+      aria-label="Voter intent is"
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, m: 0, px: 1.5, py: 0.5 }}
+      onKeyDown={(e: React.KeyboardEvent) => {
+        const n = Number(e.key);
+        if (Number.isInteger(n) && n >= 1 && n <= options.length) {
+          e.preventDefault();
+          toggle(options[n - 1]?.option_id ?? '');
+        } else if (e.key === 'Enter') {
+          e.preventDefault();
+          onSubmit();
+        }
+      }}
+    >
+      <Typography component="legend" variant="body2" sx={{ px: 0.5 }}>
+        Voter intent is (number keys tick, Enter records; none ticked is no vote)
+      </Typography>
+      <FormGroup>
+        {options.map((o, i) => (
+          <FormControlLabel
+            key={o.option_id}
+            control={
+              <Checkbox
+                size="small"
+                checked={chosen.includes(o.option_id)}
+                onChange={() => toggle(o.option_id)}
+                autoFocus={i === 0}
+              />
+            }
+            label={`${i + 1}. ${o.option}${o.option === o.option_id ? '' : ` (${o.option_id})`}`}
+          />
+        ))}
+      </FormGroup>
+      <Button size="small" variant="contained" onClick={onSubmit} sx={{ my: 1 }}>
+        Record voter intent
+      </Button>
     </Box>
   );
 }
@@ -79,6 +162,7 @@ export function BallotViewer({
   const decide = useDecide(jobId);
   const [note, setNote] = useState('');
   const [votes, setVotes] = useState('');
+  const [chosen, setChosen] = useState<string[]>([]);
   const [intent, setIntent] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const votesRef = useRef<HTMLInputElement>(null);
@@ -89,6 +173,7 @@ export function BallotViewer({
         const answer = await fetchNextItem(jobId, filters, after);
         setNote('');
         setVotes('');
+        setChosen([]);
         setIntent(false);
         if (answer.item) {
           setDone(null);
@@ -108,15 +193,17 @@ export function BallotViewer({
   const submit = useCallback(
     (decision: AdjudicationDecision) => {
       if (!item.data) return;
-      if (decision === 'other' && !votes.trim()) {
+      const byName = item.data.options.length > 0;
+      if (decision === 'other' && (!intent || (!byName && !votes.trim()))) {
         setIntent(true);
         setTimeout(() => votesRef.current?.focus(), 0);
         return;
       }
+      const intended = byName ? chosen.join(';') || 'none' : votes;
       decide.mutate(
         {
           itemId: item.data.id,
-          body: { decision, note, votes: decision === 'other' ? votes : '' },
+          body: { decision, note, votes: decision === 'other' ? intended : '' },
         },
         {
           onSuccess: (answer) => {
@@ -128,7 +215,7 @@ export function BallotViewer({
         },
       );
     },
-    [item.data, votes, note, decide, notify, onStale, next],
+    [item.data, votes, chosen, intent, note, decide, notify, onStale, next],
   );
 
   useEffect(() => {
@@ -165,6 +252,7 @@ export function BallotViewer({
   if (item.error) return <Alert severity="warning">{errorMessage(item.error)}</Alert>;
   const data = item.data;
   if (!data) return <Typography>Loading the next item…</Typography>;
+  const names = optionNamesOf(data.options);
   return (
     <Box aria-label="Ballot viewer" data-sheet={data.sheet_id}>
       <Stack sx={{ alignItems: 'center', flexWrap: 'wrap' }} direction="row" spacing={1} useFlexGap>
@@ -172,7 +260,13 @@ export function BallotViewer({
           Item {data.id}: {data.kind}
         </Typography>
         <Chip size="small" label={`Ballot ${data.sheet_id || '—'}`} />
-        {data.contest_id && <Chip size="small" label={`Contest ${data.contest_id}`} />}
+        {data.contest_id && (
+          <Chip
+            size="small"
+            title={`Contest id ${data.contest_id}`}
+            label={`Contest: ${data.contest || data.contest_id}`}
+          />
+        )}
         {data.batch && <Chip size="small" label={`Batch ${data.batch}`} />}
         {data.style && <Chip size="small" label={`Style ${data.style}`} />}
         <Chip
@@ -187,22 +281,27 @@ export function BallotViewer({
           {data.crop_url ? (
             <img
               src={data.crop_url}
-              alt={`Contest ${data.contest_id} on ballot ${data.sheet_id}`}
+              alt={`Contest ${data.contest || data.contest_id} on ballot ${data.sheet_id}`}
               style={{ maxWidth: '100%', border: '1px solid #ccc', background: '#fff' }}
             />
           ) : data.page_url ? (
-            <ContestCrop url={data.page_url} targets={data.targets} contest={data.contest_id} />
+            <ContestCrop
+              url={data.page_url}
+              targets={data.targets}
+              contest={data.contest_id}
+              names={names}
+            />
           ) : (
             <Typography color="text.secondary">No ballot image for this item.</Typography>
           )}
-          <Readings item={data} />
+          <Readings item={data} names={names} />
           {data.reviews.length > 0 && (
             <Box aria-label="Reviews" sx={{ mb: 1 }}>
               <Typography variant="subtitle2">Reviews</Typography>
               {data.reviews.map((r) => (
                 <Typography variant="body2" key={`${r.reviewer}-${r.decided_at}`}>
                   {r.mine ? 'You' : r.reviewer}: {decisionLabel(r.decision)} (
-                  {readingLabel(r.votes)}){r.settles ? ', settling' : ''}
+                  {readingLabel(r.votes, names)}){r.settles ? ', settling' : ''}
                   {r.note ? `: “${r.note}”` : ''}
                 </Typography>
               ))}
@@ -211,7 +310,7 @@ export function BallotViewer({
           {data.decision && (
             <Alert severity="success" sx={{ mb: 1 }}>
               Decided by {data.decided_by_name || 'a former user'}: {decisionLabel(data.decision)} (
-              {readingLabel(data.decided_votes)})
+              {readingLabel(data.decided_votes, names)})
             </Alert>
           )}
           {data.state === 'open' && data.review_count > 0 && !data.can_decide && (
@@ -229,7 +328,15 @@ export function BallotViewer({
                 multiline
                 maxRows={4}
               />
-              {intent && (
+              {intent && data.options.length > 0 && (
+                <IntentChoices
+                  options={data.options}
+                  chosen={chosen}
+                  onChange={setChosen}
+                  onSubmit={() => submit('other')}
+                />
+              )}
+              {intent && data.options.length === 0 && (
                 <TextField
                   size="small"
                   label="Voter intent is (options, ; between; none for no vote)"
@@ -270,7 +377,12 @@ export function BallotViewer({
         <Grid size={{ xs: 12, md: 7 }}>
           <Typography variant="subtitle2">Whole page</Typography>
           {data.page_url ? (
-            <BallotPage url={data.page_url} targets={data.targets} contest={data.contest_id} />
+            <BallotPage
+              url={data.page_url}
+              targets={data.targets}
+              contest={data.contest_id}
+              names={names}
+            />
           ) : (
             <Typography color="text.secondary">No page image for this item.</Typography>
           )}

@@ -14,10 +14,16 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTally, useTallyBallots } from '../api/adjudication';
-import { readingLabel } from './labels';
+import { optionNamesOf, readingIds, readingLabel, type OptionNames } from './labels';
 
 type Source = 'cvr' | 'image' | 'adjudicated';
-type Pick = { contest_id: string; option_id: string; source: Source; label: string };
+type Pick = {
+  contest_id: string;
+  option_id: string;
+  source: Source;
+  label: string;
+  names: OptionNames;
+};
 const SOURCES: [Source, string][] = [
   ['cvr', 'CVR'],
   ['image', 'Images'],
@@ -35,7 +41,11 @@ function Ballots({
   onClose: () => void;
   onOpen: (id: number) => void;
 }) {
-  const ballots = useTallyBallots(jobId, pick);
+  const ballots = useTallyBallots(jobId, {
+    contest_id: pick.contest_id,
+    option_id: pick.option_id,
+    source: pick.source,
+  });
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth>
       <DialogTitle>{pick.label}</DialogTitle>
@@ -69,9 +79,15 @@ function Ballots({
                     b.sheet_id
                   )}
                 </TableCell>
-                <TableCell>{readingLabel(b.cvr_votes)}</TableCell>
-                <TableCell>{readingLabel(b.image_votes)}</TableCell>
-                <TableCell>{readingLabel(b.adjudicated_votes)}</TableCell>
+                <TableCell title={readingIds(b.cvr_votes)}>
+                  {readingLabel(b.cvr_votes, pick.names)}
+                </TableCell>
+                <TableCell title={readingIds(b.image_votes)}>
+                  {readingLabel(b.image_votes, pick.names)}
+                </TableCell>
+                <TableCell title={readingIds(b.adjudicated_votes)}>
+                  {readingLabel(b.adjudicated_votes, pick.names)}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -118,7 +134,7 @@ export function TallyView({ jobId, onOpen }: { jobId: number; onOpen: (id: numbe
             <TableBody>
               {contest.options.map((o) => (
                 <TableRow key={o.option_id}>
-                  <TableCell>{o.option}</TableCell>
+                  <TableCell title={`Option id ${o.option_id}`}>{o.option}</TableCell>
                   {SOURCES.map(([source, label]) => {
                     const n =
                       source === 'cvr'
@@ -137,6 +153,7 @@ export function TallyView({ jobId, onOpen }: { jobId: number; onOpen: (id: numbe
                               option_id: o.option_id,
                               source,
                               label: `${contest.contest}, ${o.option}: ${n} (${label})`,
+                              names: optionNamesOf(contest.options),
                             })
                           }
                         >
