@@ -121,6 +121,8 @@ async function main(): Promise<void> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-bench-cvr-'));
   const rows: string[] = [];
   const loads: string[] = [];
+  /** Peak resident MiB by reader and size, to see whether memory grows with the export. */
+  const peaks = new Map<string, Map<number, number>>();
   try {
     const election = makeElection({ seed: 'bench-cvr', contests: 10, precincts: 40, styles: 6 });
     for (const count of SIZES) {
@@ -155,6 +157,12 @@ async function main(): Promise<void> {
         for (const { reader, m } of measured) {
           if (m.ballots !== count) throw new Error(`${read.name}: read ${m.ballots} of ${count}`);
           if (m.problems !== 0) throw new Error(`${read.name}: ${m.problems} problems`);
+          const label = `${read.name} ${READER_NAMES[reader] ?? reader}`;
+          if (!peaks.has(label)) peaks.set(label, new Map());
+          peaks.get(label)?.set(count, m.peakMiB);
+          const lineLabel = `${read.name} line by line`;
+          if (!peaks.has(lineLabel)) peaks.set(lineLabel, new Map());
+          peaks.get(lineLabel)?.set(count, base.peakMiB);
           rows.push(
             `| ${read.name} | ${READER_NAMES[reader] ?? reader} | ${count.toLocaleString('en')} | ${mib} | ` +
               `${rate(count, m.seconds)} | ${m.cpu.toFixed(2)} | ${m.peakMiB.toFixed(0)} | ` +
@@ -170,6 +178,15 @@ async function main(): Promise<void> {
     await rm(root, { recursive: true, force: true });
   }
   const loadAfter = os.loadavg()[0] ?? 0;
+  const smallest = Math.min(...SIZES);
+  const largest = Math.max(...SIZES);
+  const growth = [...peaks]
+    .map(([label, bySize]) => {
+      const small = bySize.get(smallest) ?? 0;
+      const large = bySize.get(largest) ?? 0;
+      return `${label}: ${small.toFixed(0)} MiB at ${smallest.toLocaleString('en')}, ${large.toFixed(0)} MiB at ${largest.toLocaleString('en')} (**${(large / small).toFixed(2)}**)`;
+    })
+    .join('; ');
   const load = `Load average (1 min) ${loadBefore.toFixed(1)} at the start, ${loadAfter.toFixed(1)} at the end (after each pair: ${loads.join('; ')}), on 2 cores shared with other work.`;
   await writeSection(
     'Audit engine: vote record reading',
@@ -179,6 +196,8 @@ ${machineLine()} ${load}
 | export | read by | ballots | MiB | ballots/s | CPU s | peak MiB | line-by-line ballots/s | line-by-line CPU s | line-by-line peak MiB | ratio (wall) | ratio (CPU) |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
+
+Peak memory (resident) at ${smallest.toLocaleString('en')} and ${largest.toLocaleString('en')} ballots, and their ratio: ${growth}.
 
 Ratio: the reader's speed over reading the same bytes line by line (the floor any reader pays for I/O and decoding): wall-clock time, and CPU time of the process (on a loaded machine the wall-clock figures mostly show the share of the cores each process got; CPU time is steadier, though it counts the collector's helper threads too).
 

@@ -6,18 +6,19 @@ const CR = 13;
 
 /** `read` found the bytes end before the record does: call again with more. */
 export const NEED_MORE = -1;
-/** `read` met a record it leaves to the general tokenizer (a quoted cell, a stray quote). */
+/** `read` met a record it leaves to the general tokenizer (a doubled quote, a line in quotes). */
 export const NOT_SIMPLE = -2;
 
 /**
  * Finds the cells of one CSV record in bytes without making a string: each cell's bounds go
  * into arrays reused for every record. It reads only what the general tokenizer
- * (`csv-tokenizer.ts`) reads the same way in every case: unquoted cells and Excel's `="…"`
- * cells with no quote inside, in a file whose lines end with `\n` or `\r\n`. For anything else
- * it answers NOT_SIMPLE, and the caller hands the rest of the file to the general tokenizer.
+ * (`csv-tokenizer.ts`) reads the same way in every case: unquoted cells, and quoted (`"…"`, as
+ * Dominion writes every cell in some versions) and Excel's `="…"` cells with no quote or line
+ * break inside, in a file whose lines end with `\n` or `\r\n`. For anything else it answers
+ * NOT_SIMPLE, and the caller hands the rest of the file to the general tokenizer.
  */
 export class ByteCells {
-  /** Cell `i` is bytes `starts[i]` to `ends[i]` (quotes of `="…"` left out). */
+  /** Cell `i` is bytes `starts[i]` to `ends[i]` (the quotes of a quoted cell left out). */
   starts = new Int32Array(256);
   ends = new Int32Array(256);
   count = 0;
@@ -28,14 +29,21 @@ export class ByteCells {
    * may end without a line break.
    */
   read(bytes: Uint8Array, pos: number, end: number, isFinal: boolean): number {
-    this.count = 0;
+    // Bounds go into locals and the arrays are refetched only when they grow: this runs for
+    // every cell of a county's export.
+    let { starts, ends } = this;
+    let n = 0;
     let p = pos;
     for (;;) {
+      if (n === starts.length) {
+        this.starts = starts = grown(starts);
+        this.ends = ends = grown(ends);
+      }
       const c = p < end ? bytes[p] : -1;
-      if (c === QUOTE) return NOT_SIMPLE;
       if (c === EQUALS && p + 1 === end && !isFinal) return NEED_MORE;
-      if (c === EQUALS && bytes[p + 1] === QUOTE) {
-        const close = closingQuote(bytes, p + 2, end);
+      if (c === QUOTE || (c === EQUALS && bytes[p + 1] === QUOTE)) {
+        const open = c === QUOTE ? p + 1 : p + 2;
+        const close = closingQuote(bytes, open, end);
         if (close === NOT_SIMPLE || (close === NEED_MORE && isFinal)) return NOT_SIMPLE;
         if (close === NEED_MORE) return NEED_MORE;
         const after = close + 1 < end ? bytes[close + 1] : -1;
@@ -47,7 +55,8 @@ export class ByteCells {
           after === LF ||
           (after === CR && bytes[close + 2] === LF);
         if (!isCellEnd) return NOT_SIMPLE;
-        this.add(p + 2, close);
+        starts[n] = open;
+        ends[n] = close;
         p = close + 1;
       } else {
         let k = p;
@@ -59,28 +68,23 @@ export class ByteCells {
             if (bytes[k + 1] === LF) break;
           }
         }
-        this.add(p, k);
+        starts[n] = p;
+        ends[n] = k;
         p = k;
       }
-      if (p === end) return isFinal ? end : NEED_MORE;
+      n += 1;
+      if (p === end) {
+        this.count = n;
+        return isFinal ? end : NEED_MORE;
+      }
       const d = bytes[p];
       if (d === COMMA) {
         p += 1;
         continue;
       }
+      this.count = n;
       return d === LF ? p + 1 : p + 2;
     }
-  }
-
-  private add(start: number, end: number): void {
-    const n = this.count;
-    if (n === this.starts.length) {
-      this.starts = grown(this.starts);
-      this.ends = grown(this.ends);
-    }
-    this.starts[n] = start;
-    this.ends[n] = end;
-    this.count = n + 1;
   }
 }
 
