@@ -1,5 +1,13 @@
 import { StringDecoder } from 'node:string_decoder';
-import { ByteCells, NEED_MORE, NOT_SIMPLE } from './csv-bytes.js';
+import {
+  ByteCells,
+  EMPTY_CELL,
+  NEED_MORE,
+  NOT_SIMPLE,
+  ONE_CELL,
+  OTHER_CELL,
+  ZERO_CELL,
+} from './csv-bytes.js';
 import type { CsvRow } from './csv.js';
 import { CsvTokenizer, MAX_RECORD_CHARS } from './csv-tokenizer.js';
 import { BLANK, choiceValue, contestVote, toBallot, type RowPlan } from './dominion-csv-rows.js';
@@ -9,10 +17,10 @@ import { DuplicateGuard, type ProblemLog } from './reader.js';
 const LF = 10;
 const CR = 13;
 const ZERO = 48;
-const ONE = 49;
 const DASH = 45;
-/** Metadata values up to this many bytes are remembered to be reused by the next row. */
-const LAST_BYTES = 64;
+/** Metadata values up to this many bytes are remembered, in this many places a column. */
+const TEXT_BYTES = 32;
+const TEXT_SLOTS = 256;
 
 /** What the byte path goes on from: the bytes after the header and the chunks still to come. */
 export interface ByteStart {
@@ -198,12 +206,14 @@ class ByteBallots {
   private readonly columnIndex: Int32Array;
   private readonly columnMark: CvrMark[];
   private readonly contestEnds: Int32Array;
-  /** By column: the last value read and its bytes (a batch's rows repeat most of them). */
-  private readonly lastBytes: Uint8Array;
-  private readonly lastLength: Int32Array;
-  private readonly lastValue: (string | undefined)[] = [];
+  /** Metadata texts already made, by column: most repeat (a batch's tabulator, a style). */
+  private readonly texts: CellTexts;
   /** The columns an id is made of: tabulator, batch, record. */
   private readonly idParts: Int32Array;
+  /** `tabulator-batch-` of the last ids made, for the strings it was made of. */
+  private prefix = '';
+  private prefixTabulator: string | undefined;
+  private prefixBatch: string | undefined;
 
   constructor(
     private readonly file: string,
@@ -211,9 +221,7 @@ class ByteBallots {
     private readonly log: ProblemLog,
     private readonly guard: DuplicateGuard,
   ) {
-    const columns = Math.max(plan.width, ...Object.values(plan.field)) + 1;
-    this.lastBytes = new Uint8Array(columns * LAST_BYTES);
-    this.lastLength = new Int32Array(columns).fill(-1);
+    this.texts = new CellTexts(Object.values(plan.field));
     this.none = plan.contests.map((contest) => Object.freeze(contestVote(contest, [])));
     this.single = plan.contests.map((contest) =>
       contest.columns.map((column) => Object.freeze(contestVote(contest, [column.mark]))),
@@ -244,7 +252,7 @@ class ByteBallots {
     const recordNumber = plainNumber(bytes, cells, at.recordid);
     const record = recordNumber >= 0 ? String(recordNumber) : this.text(bytes, cells, at.recordid);
     const hasParts = tabulator !== undefined && batch !== undefined && record !== undefined;
-    const joined = hasParts ? `${tabulator}-${batch}-${record}` : undefined;
+    const joined = hasParts ? this.prefixOf(tabulator, batch) + record : undefined;
     const imprintedId =
       joined !== undefined && this.isJoined(bytes, cells, at)
         ? joined
@@ -267,6 +275,15 @@ class ByteBallots {
     return hasParts && recordNumber >= 0
       ? this.guard.checkRecord(ballot, tabulator, batch, recordNumber)
       : this.guard.check(ballot);
+  }
+
+  private prefixOf(tabulator: string, batch: string): string {
+    if (tabulator !== this.prefixTabulator || batch !== this.prefixBatch) {
+      this.prefix = `${tabulator}-${batch}-`;
+      this.prefixTabulator = tabulator;
+      this.prefixBatch = batch;
+    }
+    return this.prefix;
   }
 
   /**
@@ -297,7 +314,7 @@ class ByteBallots {
   }
 
   private contests(bytes: Buffer, cells: ByteCells, line: number): ContestVote[] | undefined {
-    const { starts, ends } = cells;
+    const { kinds } = cells;
     const { columnIndex, columnMark, contestEnds } = this;
     const contests: ContestVote[] = [];
     let j = 0;
@@ -309,23 +326,17 @@ class ByteBallots {
       let marks: CvrMark[] | undefined;
       for (; j < contestEnd; j += 1) {
         const index = columnIndex[j] as number;
-        const from = starts[index] as number;
-        const to = ends[index] as number;
-        let value: number;
-        const byte = bytes[from];
-        if (to - from === 1 && (byte === ZERO || byte === ONE)) {
-          value = byte - ZERO;
-        } else if (to === from) {
-          continue;
-        } else {
-          const text = bytes.toString('utf8', from, to);
+        let kind = kinds[index];
+        if (kind === EMPTY_CELL) continue;
+        if (kind === OTHER_CELL) {
+          const text = bytes.toString('utf8', cells.starts[index], cells.ends[index]);
           const read = choiceValue(this.file, text, line, index, this.log);
           if (read === undefined) return undefined;
           if (read === BLANK) continue;
-          value = read;
+          kind = read === 0 ? ZERO_CELL : ONE_CELL;
         }
         isOnCard = true;
-        if (value === 0) continue;
+        if (kind === ZERO_CELL) continue;
         const mark = columnMark[j] as CvrMark;
         if (firstAt < 0) firstAt = j;
         else if (marks === undefined) marks = [columnMark[firstAt] as CvrMark, mark];
@@ -349,24 +360,68 @@ class ByteBallots {
   /** A metadata cell's text, trimmed; undefined when blank or missing (as `cellText`). */
   private text(bytes: Buffer, cells: ByteCells, index: number): string | undefined {
     if (index < 0 || index >= cells.count) return undefined;
-    const from = cells.starts[index] ?? 0;
-    const length = (cells.ends[index] ?? 0) - from;
-    const at = index * LAST_BYTES;
-    const last = this.lastBytes;
-    if (this.lastLength[index] === length) {
-      let k = 0;
-      while (k < length && bytes[from + k] === last[at + k]) k += 1;
-      if (k === length) return this.lastValue[index];
+    return this.texts.text(
+      bytes,
+      cells.starts[index] as number,
+      cells.ends[index] as number,
+      index,
+    );
+  }
+}
+
+/** Texts per column made before, found again by their bytes. */
+class CellTexts {
+  private readonly rowOf: Int32Array;
+  private readonly bytes: Uint8Array;
+  private readonly lengths: Int32Array;
+  private readonly values: (string | undefined)[];
+
+  /** For the cells of these columns. */
+  constructor(columns: number[]) {
+    this.rowOf = new Int32Array(Math.max(0, ...columns) + 1).fill(-1);
+    let rows = 0;
+    for (const column of columns) if (column >= 0) this.rowOf[column] = rows++;
+    this.bytes = new Uint8Array(rows * TEXT_SLOTS * TEXT_BYTES);
+    this.lengths = new Int32Array(rows * TEXT_SLOTS).fill(-1);
+    this.values = new Array<string | undefined>(rows * TEXT_SLOTS).fill(undefined);
+  }
+
+  /** The trimmed text of bytes `from` to `to` of column `column`; undefined when blank. */
+  text(bytes: Buffer, from: number, to: number, column: number): string | undefined {
+    const length = to - from;
+    const row = this.rowOf[column] ?? -1;
+    if (row < 0 || length > TEXT_BYTES) return textOf(bytes, from, to);
+    let hash = length;
+    for (let k = from; k < to; k += 1) {
+      hash = Math.imul(hash ^ (bytes[k] as number), 0x01000193);
     }
-    const text = bytes.toString('utf8', from, from + length).trim();
-    const value = text === '' ? undefined : text;
-    if (length <= LAST_BYTES) {
-      for (let k = 0; k < length; k += 1) last[at + k] = bytes[from + k] ?? 0;
-      this.lastLength[index] = length;
-      this.lastValue[index] = value;
-    }
+    hash = Math.imul(hash ^ (hash >>> 15), 0x2c1b3c6d);
+    hash ^= hash >>> 12;
+    // Two places for each hash, so that two values of a column that meet seldom thrash.
+    const first = row * TEXT_SLOTS + (hash & (TEXT_SLOTS - 2));
+    if (this.isAt(first, bytes, from, length)) return this.values[first];
+    if (this.isAt(first + 1, bytes, from, length)) return this.values[first + 1];
+    const slot = this.lengths[first] === -1 || this.lengths[first + 1] !== -1 ? first : first + 1;
+    const value = textOf(bytes, from, to);
+    this.bytes.set(bytes.subarray(from, to), slot * TEXT_BYTES);
+    this.lengths[slot] = length;
+    this.values[slot] = value;
     return value;
   }
+
+  private isAt(slot: number, bytes: Buffer, from: number, length: number): boolean {
+    if (this.lengths[slot] !== length) return false;
+    const stored = this.bytes;
+    const at = slot * TEXT_BYTES;
+    let k = 0;
+    while (k < length && bytes[from + k] === stored[at + k]) k += 1;
+    return k === length;
+  }
+}
+
+function textOf(bytes: Buffer, from: number, to: number): string | undefined {
+  const text = bytes.toString('utf8', from, to).trim();
+  return text === '' ? undefined : text;
 }
 
 /** A printable ASCII byte other than space: `trim` keeps it. */
