@@ -96,6 +96,34 @@ export class ByteCells {
         }
       }
       if (c === EQUALS && p + 1 === end && !isFinal) return NEED_MORE;
+      if (c === QUOTE || (c === EQUALS && bytes[p + 1] === QUOTE)) {
+        // A quoted cell that ends before a comma, with no quote or line break inside.
+        const open = c === QUOTE ? p + 1 : p + 2;
+        let k = open;
+        while (k < end) {
+          const d = bytes[k] as number;
+          if (d === QUOTE || d === LF) break;
+          k += 1;
+        }
+        if (k + 1 < end && bytes[k] === QUOTE && bytes[k + 1] === COMMA) {
+          starts[n] = open;
+          ends[n] = k;
+          const only = bytes[open];
+          kinds[n] =
+            k === open
+              ? EMPTY_CELL
+              : k - open > 1
+                ? OTHER_CELL
+                : only === ZERO
+                  ? ZERO_CELL
+                  : only === ONE
+                    ? ONE_CELL
+                    : OTHER_CELL;
+          n += 1;
+          p = k + 2;
+          continue;
+        }
+      }
       let from: number;
       if (c === QUOTE || (c === EQUALS && bytes[p + 1] === QUOTE)) {
         from = c === QUOTE ? p + 1 : p + 2;

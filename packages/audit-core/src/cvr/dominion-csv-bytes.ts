@@ -10,7 +10,14 @@ import {
 } from './csv-bytes.js';
 import type { CsvRow } from './csv.js';
 import { CsvTokenizer, MAX_RECORD_CHARS } from './csv-tokenizer.js';
-import { BLANK, choiceValue, contestVote, toBallot, type RowPlan } from './dominion-csv-rows.js';
+import {
+  BLANK,
+  choiceValue,
+  contestVote,
+  toBallot,
+  unsplitId,
+  type RowPlan,
+} from './dominion-csv-rows.js';
 import type { ContestVote, CvrBallot, CvrMark } from './model.js';
 import { DuplicateGuard, type ProblemLog } from './reader.js';
 
@@ -260,7 +267,7 @@ class ByteBallots {
     const cvrDigits = plainNumber(bytes, cells, at.cvrnumber);
     const cvrNumber = cvrDigits >= 0 ? String(cvrDigits) : this.text(bytes, cells, at.cvrnumber);
     const ballot: CvrBallot = {
-      id: joined ?? imprintedId ?? cvrNumber ?? `row ${line}`,
+      id: joined ?? unsplitId(imprintedId, cvrNumber, line),
       source: { file: this.file, row: line },
       cvrNumber,
       tabulator,
