@@ -93,13 +93,11 @@ async function bytesOf(files: string[]): Promise<number> {
   return total;
 }
 
-const NOTES = `CSV byte path (\`cvr/csv-bytes.ts\`, \`cvr/dominion-csv-bytes.ts\`): a profile of the text path at 1,000,000 ballots put most of its time in garbage collection and the tokenizer (a string per cell, an array per row, a contest vote object per contest per ballot). The byte path finds each record's cell bounds in the bytes into two reused integer arrays, reads a \`0\`/\`1\` cell as one byte, decodes only metadata cells (and reuses the last row's string when a cell's bytes repeat, as tabulator, batch, counting group and style do through a batch), shares one frozen contest vote per contest for "on the card, nothing marked" and one per choice for "that one choice marked", and hands out a chunk's ballots through one async iterator without the await an async generator spends on each \`yield\`. It reads only what the tokenizer reads the same way (unquoted and \`="…"\` cells, \`\\n\` or \`\\r\\n\` line ends); from the first record that is not so, the rest of the file goes to the tokenizer. \`test/cvr/dominion-csv-bytes.test.ts\` compares both paths on every CSV sample and on variants (CRLF, lone CR, \`="…"\`, BOM, bad cells, short rows, quoted cells mid-file, unclosed quote, repeats), whole and in small pieces.
+const NOTES = `CSV byte path (\`cvr/csv-bytes.ts\`, \`cvr/dominion-csv-bytes.ts\`): each record's cell bounds are found in the bytes into reused integer arrays, with one-byte, blank and quoted one-byte cells read first and each cell's kind (blank, \`0\`, \`1\`, other) noted as it is found, so that the contest loop reads one byte a column; quoted cells (\`"…"\`, as some Dominion versions write every cell) are read there as well as \`="…"\`. Record and CVR numbers written plainly are read as numbers (their text is the number's), the imprinted id is taken as the id when its bytes are the tabulator's, batch's and record's joined by dashes, other metadata texts are found again by their bytes in a small table per column (tabulator, batch, counting group, precinct portion and style repeat), contest votes for "on the card, nothing marked" and "one choice marked" are shared, and a chunk's ballots are handed out through one async iterator. A record the byte path does not read as the tokenizer would (a doubled quote, a line break in quotes) passes the rest of the file to the tokenizer; \`test/cvr/dominion-csv-bytes.test.ts\` compares both paths on every CSV sample and on variants, whole and in small pieces.
 
-The issue's target for both exports is a ratio of at least 0.5 at 1,000,000 ballots with memory flat. The byte path does not reach it: per ballot it still makes the ballot object, its location, its contests array, three or more metadata strings and the duplicate check's entry, and reads about 45 cells in JavaScript where \`readline\` finds one line break natively; a CPU profile at 1,000,000 ballots (under load) splits the reader's time into metadata decoding about a quarter, the cell scan and the contest loop about a sixth each, garbage collection about a seventh, and the ballot object, the iterator and the duplicate check the rest. Going further means handing ballots out in column batches rather than one object each, which changes what every stage consumes.
+JSON (\`cvr/dominion-json-stream.ts\`): the bytes are scanned for the bounds of the first sessions; once two sessions show what lies between them (\`},{"TabulatorId"\`), each chunk's sessions are cut at the last such separator and parsed by one \`JSON.parse\` as an array, which succeeds only when the cut falls between whole sessions; where it does not, the scanner reads session by session and names a session that is not valid JSON. Ballots are built with fields set in order rather than spread.
 
-Earlier CSV history: before the tokenizer the reader used \`csv-parse\` one record per async step (82,000 ballots/s at load 1, ratio 0.02); the tokenizer took it to ratio 0.10 at 1,000,000 ballots (2026-11-23, load 5.8).
-
-JSON: the reader scans each session's bounds and hands each session alone to \`JSON.parse\`, which is half its time. Measured 2026-11-23 at load 5.8: 100,000 ballots ratio 0.24, 1,000,000 ballots ratio 0.39 (81,229 ballots/s against 210,742 line by line), peak 264 MiB. Memory: both readers stream; what grows is the set of ballot ids kept to report duplicates by row (three integers in typed arrays and a short key per id).`;
+Duplicate check (\`cvr/reader.ts\`, \`cvr/seen-ids.ts\`): ids are kept by batch (\`tabulator-batch-\`), record numbers in a dense integer array per batch (four bytes an id) or a map where they are spread out, and each first location as one integer with its file kept in runs; text keys (ids that are not plain numbers) stay in a map. It is the one part that grows with the export.`;
 
 const READS = [
   { format: 'csv', name: 'Dominion CSV', lines: 'csv-lines', readers: ['csv-reader', 'csv-text'] },
@@ -121,6 +119,8 @@ async function main(): Promise<void> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-bench-cvr-'));
   const rows: string[] = [];
   const loads: string[] = [];
+  /** Peak resident MiB by reader and size, to see whether memory grows with the export. */
+  const peaks = new Map<string, Map<number, number>>();
   try {
     const election = makeElection({ seed: 'bench-cvr', contests: 10, precincts: 40, styles: 6 });
     for (const count of SIZES) {
@@ -155,6 +155,12 @@ async function main(): Promise<void> {
         for (const { reader, m } of measured) {
           if (m.ballots !== count) throw new Error(`${read.name}: read ${m.ballots} of ${count}`);
           if (m.problems !== 0) throw new Error(`${read.name}: ${m.problems} problems`);
+          const label = `${read.name} ${READER_NAMES[reader] ?? reader}`;
+          if (!peaks.has(label)) peaks.set(label, new Map());
+          peaks.get(label)?.set(count, m.peakMiB);
+          const lineLabel = `${read.name} line by line`;
+          if (!peaks.has(lineLabel)) peaks.set(lineLabel, new Map());
+          peaks.get(lineLabel)?.set(count, base.peakMiB);
           rows.push(
             `| ${read.name} | ${READER_NAMES[reader] ?? reader} | ${count.toLocaleString('en')} | ${mib} | ` +
               `${rate(count, m.seconds)} | ${m.cpu.toFixed(2)} | ${m.peakMiB.toFixed(0)} | ` +
@@ -170,6 +176,15 @@ async function main(): Promise<void> {
     await rm(root, { recursive: true, force: true });
   }
   const loadAfter = os.loadavg()[0] ?? 0;
+  const smallest = Math.min(...SIZES);
+  const largest = Math.max(...SIZES);
+  const growth = [...peaks]
+    .map(([label, bySize]) => {
+      const small = bySize.get(smallest) ?? 0;
+      const large = bySize.get(largest) ?? 0;
+      return `${label}: ${small.toFixed(0)} MiB at ${smallest.toLocaleString('en')}, ${large.toFixed(0)} MiB at ${largest.toLocaleString('en')} (**${(large / small).toFixed(2)}**)`;
+    })
+    .join('; ');
   const load = `Load average (1 min) ${loadBefore.toFixed(1)} at the start, ${loadAfter.toFixed(1)} at the end (after each pair: ${loads.join('; ')}), on 2 cores shared with other work.`;
   await writeSection(
     'Audit engine: vote record reading',
@@ -179,6 +194,8 @@ ${machineLine()} ${load}
 | export | read by | ballots | MiB | ballots/s | CPU s | peak MiB | line-by-line ballots/s | line-by-line CPU s | line-by-line peak MiB | ratio (wall) | ratio (CPU) |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
+
+Peak memory (resident) at ${smallest.toLocaleString('en')} and ${largest.toLocaleString('en')} ballots, and their ratio: ${growth}.
 
 Ratio: the reader's speed over reading the same bytes line by line (the floor any reader pays for I/O and decoding): wall-clock time, and CPU time of the process (on a loaded machine the wall-clock figures mostly show the share of the cores each process got; CPU time is steadier, though it counts the collector's helper threads too).
 

@@ -3,23 +3,34 @@ const QUOTE = 34;
 const EQUALS = 61;
 const LF = 10;
 const CR = 13;
+const ZERO = 48;
+const ONE = 49;
+
+/** What a cell holds, as `ByteCells.kinds` says it. */
+export const EMPTY_CELL = 0;
+export const ZERO_CELL = 1;
+export const ONE_CELL = 2;
+export const OTHER_CELL = 3;
 
 /** `read` found the bytes end before the record does: call again with more. */
 export const NEED_MORE = -1;
-/** `read` met a record it leaves to the general tokenizer (a quoted cell, a stray quote). */
+/** `read` met a record it leaves to the general tokenizer (a doubled quote, a line in quotes). */
 export const NOT_SIMPLE = -2;
 
 /**
  * Finds the cells of one CSV record in bytes without making a string: each cell's bounds go
  * into arrays reused for every record. It reads only what the general tokenizer
- * (`csv-tokenizer.ts`) reads the same way in every case: unquoted cells and Excel's `="…"`
- * cells with no quote inside, in a file whose lines end with `\n` or `\r\n`. For anything else
- * it answers NOT_SIMPLE, and the caller hands the rest of the file to the general tokenizer.
+ * (`csv-tokenizer.ts`) reads the same way in every case: unquoted cells, and quoted (`"…"`, as
+ * Dominion writes every cell in some versions) and Excel's `="…"` cells with no quote or line
+ * break inside, in a file whose lines end with `\n` or `\r\n`. For anything else it answers
+ * NOT_SIMPLE, and the caller hands the rest of the file to the general tokenizer.
  */
 export class ByteCells {
-  /** Cell `i` is bytes `starts[i]` to `ends[i]` (quotes of `="…"` left out). */
+  /** Cell `i` is bytes `starts[i]` to `ends[i]` (the quotes of a quoted cell left out). */
   starts = new Int32Array(256);
   ends = new Int32Array(256);
+  /** Cell `i` is blank (EMPTY_CELL), a lone `0` or `1` (ZERO_CELL, ONE_CELL), or OTHER_CELL. */
+  kinds = new Uint8Array(256);
   count = 0;
 
   /**
@@ -28,14 +39,95 @@ export class ByteCells {
    * may end without a line break.
    */
   read(bytes: Uint8Array, pos: number, end: number, isFinal: boolean): number {
-    this.count = 0;
+    // Bounds go into locals and the arrays are refetched only when they grow: this runs for
+    // every cell of a county's export.
+    let { starts, ends, kinds } = this;
+    let n = 0;
     let p = pos;
     for (;;) {
+      if (n === starts.length) {
+        this.starts = starts = grown(starts);
+        this.ends = ends = grown(ends);
+        const more = new Uint8Array(kinds.length * 2);
+        more.set(kinds);
+        this.kinds = kinds = more;
+      }
       const c = p < end ? bytes[p] : -1;
-      if (c === QUOTE) return NOT_SIMPLE;
+      // Most cells of an export are one byte or none, some quoted: those first.
+      if (p + 3 < end) {
+        if (c === COMMA) {
+          starts[n] = p;
+          ends[n] = p;
+          kinds[n] = EMPTY_CELL;
+          n += 1;
+          p += 1;
+          continue;
+        }
+        const next = bytes[p + 1] as number;
+        if (next === COMMA && c !== QUOTE && c !== LF && c !== CR) {
+          starts[n] = p;
+          ends[n] = p + 1;
+          kinds[n] = c === ZERO ? ZERO_CELL : c === ONE ? ONE_CELL : OTHER_CELL;
+          n += 1;
+          p += 2;
+          continue;
+        }
+        if (c === QUOTE && next === QUOTE && bytes[p + 2] === COMMA) {
+          starts[n] = p + 1;
+          ends[n] = p + 1;
+          kinds[n] = EMPTY_CELL;
+          n += 1;
+          p += 3;
+          continue;
+        }
+        if (
+          c === QUOTE &&
+          bytes[p + 2] === QUOTE &&
+          bytes[p + 3] === COMMA &&
+          next !== QUOTE &&
+          next !== LF
+        ) {
+          starts[n] = p + 1;
+          ends[n] = p + 2;
+          kinds[n] = next === ZERO ? ZERO_CELL : next === ONE ? ONE_CELL : OTHER_CELL;
+          n += 1;
+          p += 4;
+          continue;
+        }
+      }
       if (c === EQUALS && p + 1 === end && !isFinal) return NEED_MORE;
-      if (c === EQUALS && bytes[p + 1] === QUOTE) {
-        const close = closingQuote(bytes, p + 2, end);
+      if (c === QUOTE || (c === EQUALS && bytes[p + 1] === QUOTE)) {
+        // A quoted cell that ends before a comma, with no quote or line break inside.
+        const open = c === QUOTE ? p + 1 : p + 2;
+        let k = open;
+        while (k < end) {
+          const d = bytes[k] as number;
+          if (d === QUOTE || d === LF) break;
+          k += 1;
+        }
+        if (k + 1 < end && bytes[k] === QUOTE && bytes[k + 1] === COMMA) {
+          starts[n] = open;
+          ends[n] = k;
+          const only = bytes[open];
+          kinds[n] =
+            k === open
+              ? EMPTY_CELL
+              : k - open > 1
+                ? OTHER_CELL
+                : only === ZERO
+                  ? ZERO_CELL
+                  : only === ONE
+                    ? ONE_CELL
+                    : OTHER_CELL;
+          n += 1;
+          p = k + 2;
+          continue;
+        }
+      }
+      let from: number;
+      if (c === QUOTE || (c === EQUALS && bytes[p + 1] === QUOTE)) {
+        from = c === QUOTE ? p + 1 : p + 2;
+        const close = closingQuote(bytes, from, end);
         if (close === NOT_SIMPLE || (close === NEED_MORE && isFinal)) return NOT_SIMPLE;
         if (close === NEED_MORE) return NEED_MORE;
         const after = close + 1 < end ? bytes[close + 1] : -1;
@@ -47,7 +139,7 @@ export class ByteCells {
           after === LF ||
           (after === CR && bytes[close + 2] === LF);
         if (!isCellEnd) return NOT_SIMPLE;
-        this.add(p + 2, close);
+        ends[n] = close;
         p = close + 1;
       } else {
         let k = p;
@@ -59,28 +151,36 @@ export class ByteCells {
             if (bytes[k + 1] === LF) break;
           }
         }
-        this.add(p, k);
+        from = p;
+        ends[n] = k;
         p = k;
       }
-      if (p === end) return isFinal ? end : NEED_MORE;
+      starts[n] = from;
+      const length = (ends[n] as number) - from;
+      const only = bytes[from];
+      kinds[n] =
+        length === 0
+          ? EMPTY_CELL
+          : length > 1
+            ? OTHER_CELL
+            : only === ZERO
+              ? ZERO_CELL
+              : only === ONE
+                ? ONE_CELL
+                : OTHER_CELL;
+      n += 1;
+      if (p === end) {
+        this.count = n;
+        return isFinal ? end : NEED_MORE;
+      }
       const d = bytes[p];
       if (d === COMMA) {
         p += 1;
         continue;
       }
+      this.count = n;
       return d === LF ? p + 1 : p + 2;
     }
-  }
-
-  private add(start: number, end: number): void {
-    const n = this.count;
-    if (n === this.starts.length) {
-      this.starts = grown(this.starts);
-      this.ends = grown(this.ends);
-    }
-    this.starts[n] = start;
-    this.ends[n] = end;
-    this.count = n + 1;
   }
 }
 

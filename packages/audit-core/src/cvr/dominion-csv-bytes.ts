@@ -1,17 +1,33 @@
 import { StringDecoder } from 'node:string_decoder';
-import { ByteCells, NEED_MORE, NOT_SIMPLE } from './csv-bytes.js';
+import {
+  ByteCells,
+  EMPTY_CELL,
+  NEED_MORE,
+  NOT_SIMPLE,
+  ONE_CELL,
+  OTHER_CELL,
+  ZERO_CELL,
+} from './csv-bytes.js';
 import type { CsvRow } from './csv.js';
 import { CsvTokenizer, MAX_RECORD_CHARS } from './csv-tokenizer.js';
-import { BLANK, choiceValue, contestVote, toBallot, type RowPlan } from './dominion-csv-rows.js';
+import {
+  BLANK,
+  choiceValue,
+  contestVote,
+  toBallot,
+  unsplitId,
+  type RowPlan,
+} from './dominion-csv-rows.js';
 import type { ContestVote, CvrBallot, CvrMark } from './model.js';
 import { DuplicateGuard, type ProblemLog } from './reader.js';
 
 const LF = 10;
 const CR = 13;
 const ZERO = 48;
-const ONE = 49;
-/** Metadata values up to this many bytes are remembered to be reused by the next row. */
-const LAST_BYTES = 64;
+const DASH = 45;
+/** Metadata values up to this many bytes are remembered, in this many places a column. */
+const TEXT_BYTES = 32;
+const TEXT_SLOTS = 256;
 
 /** What the byte path goes on from: the bytes after the header and the chunks still to come. */
 export interface ByteStart {
@@ -44,7 +60,7 @@ async function* byteBatches(
   log: ProblemLog,
 ): AsyncGenerator<Iterable<CvrBallot>> {
   const guard = new DuplicateGuard(log);
-  const rows = new ByteRows(start, new ByteBallots(start.file, plan, log), guard);
+  const rows = new ByteRows(start, new ByteBallots(start.file, plan, log, guard));
   for (;;) {
     yield rows.ballots();
     if (rows.notSimple) {
@@ -75,7 +91,6 @@ class ByteRows {
   constructor(
     private readonly start: ByteStart,
     private readonly builder: ByteBallots,
-    private readonly guard: DuplicateGuard,
   ) {
     this.bytes = start.bytes;
     this.line = start.linesRead;
@@ -124,7 +139,7 @@ class ByteRows {
       this.line += 1;
       this.pos = next;
       const ballot = this.builder.ballot(bytes, cells, this.line);
-      if (ballot) yield this.guard.check(ballot);
+      if (ballot) yield ballot;
     }
   }
 }
@@ -186,30 +201,48 @@ function flatten<T>(batches: AsyncGenerator<Iterable<T>>): AsyncIterableIterator
   };
 }
 
-/** Builds ballots from the cells of one record, as `toBallot` does from strings. */
+/**
+ * Builds ballots from the cells of one record, as `toBallot` does from strings, and checks
+ * them for repeats.
+ */
 class ByteBallots {
   /** Per contest: the vote with no mark, and with each single choice marked. */
   private readonly none: ContestVote[];
   private readonly single: ContestVote[][];
-  /** By column: the last value read and its bytes (a batch's rows repeat most of them). */
-  private readonly lastBytes: Uint8Array;
-  private readonly lastLength: Int32Array;
-  private readonly lastValue: (string | undefined)[] = [];
+  /** Every choice column in header order; contest `c`'s are up to `contestEnds[c]`. */
+  private readonly columnIndex: Int32Array;
+  private readonly columnMark: CvrMark[];
+  private readonly contestEnds: Int32Array;
+  /** Metadata texts already made, by column: most repeat (a batch's tabulator, a style). */
+  private readonly texts: CellTexts;
+  /** The columns an id is made of: tabulator, batch, record. */
+  private readonly idParts: Int32Array;
+  /** `tabulator-batch-` of the last ids made, for the strings it was made of. */
+  private prefix = '';
+  private prefixTabulator: string | undefined;
+  private prefixBatch: string | undefined;
 
   constructor(
     private readonly file: string,
     private readonly plan: RowPlan,
     private readonly log: ProblemLog,
+    private readonly guard: DuplicateGuard,
   ) {
-    const columns = Math.max(plan.width, ...Object.values(plan.field)) + 1;
-    this.lastBytes = new Uint8Array(columns * LAST_BYTES);
-    this.lastLength = new Int32Array(columns).fill(-1);
+    this.texts = new CellTexts(Object.values(plan.field));
     this.none = plan.contests.map((contest) => Object.freeze(contestVote(contest, [])));
     this.single = plan.contests.map((contest) =>
       contest.columns.map((column) => Object.freeze(contestVote(contest, [column.mark]))),
     );
+    const { tabulatornum, batchid, recordid } = plan.field;
+    this.idParts = Int32Array.of(tabulatornum, batchid, recordid);
+    const all = plan.contests.flatMap((contest) => contest.columns);
+    this.columnIndex = Int32Array.from(all, (column) => column.index);
+    this.columnMark = all.map((column) => column.mark);
+    let end = 0;
+    this.contestEnds = Int32Array.from(plan.contests, (contest) => (end += contest.columns.length));
   }
 
+  /** The ballot of one record, checked for a repeat; undefined (a problem logged) if malformed. */
   ballot(bytes: Buffer, cells: ByteCells, line: number): CvrBallot | undefined {
     const { width, field: at } = this.plan;
     if (cells.count < width) {
@@ -221,15 +254,20 @@ class ByteBallots {
     if (!contests) return undefined;
     const tabulator = this.text(bytes, cells, at.tabulatornum);
     const batch = this.text(bytes, cells, at.batchid);
-    const record = this.text(bytes, cells, at.recordid);
-    const imprintedId = this.text(bytes, cells, at.imprintedid);
-    const cvrNumber = this.text(bytes, cells, at.cvrnumber);
-    const id =
-      tabulator && batch && record
-        ? `${tabulator}-${batch}-${record}`
-        : (imprintedId ?? cvrNumber ?? `row ${line}`);
-    return {
-      id,
+    // Record and CVR numbers differ on every row: read as numbers where they are written
+    // plainly, their text is the number's.
+    const recordNumber = plainNumber(bytes, cells, at.recordid);
+    const record = recordNumber >= 0 ? String(recordNumber) : this.text(bytes, cells, at.recordid);
+    const hasParts = tabulator !== undefined && batch !== undefined && record !== undefined;
+    const joined = hasParts ? this.prefixOf(tabulator, batch) + record : undefined;
+    const imprintedId =
+      joined !== undefined && this.isJoined(bytes, cells, at)
+        ? joined
+        : this.text(bytes, cells, at.imprintedid);
+    const cvrDigits = plainNumber(bytes, cells, at.cvrnumber);
+    const cvrNumber = cvrDigits >= 0 ? String(cvrDigits) : this.text(bytes, cells, at.cvrnumber);
+    const ballot: CvrBallot = {
+      id: joined ?? unsplitId(imprintedId, cvrNumber, line),
       source: { file: this.file, row: line },
       cvrNumber,
       tabulator,
@@ -241,48 +279,87 @@ class ByteBallots {
       style: this.text(bytes, cells, at.ballottype),
       contests,
     };
+    return hasParts && recordNumber >= 0
+      ? this.guard.checkRecord(ballot, tabulator, batch, recordNumber)
+      : this.guard.check(ballot);
+  }
+
+  private prefixOf(tabulator: string, batch: string): string {
+    if (tabulator !== this.prefixTabulator || batch !== this.prefixBatch) {
+      this.prefix = `${tabulator}-${batch}-`;
+      this.prefixTabulator = tabulator;
+      this.prefixBatch = batch;
+    }
+    return this.prefix;
+  }
+
+  /**
+   * Whether the imprinted id's cell holds the tabulator's, batch's and record's bytes joined by
+   * dashes (as Dominion prints it), each of them with no space or other byte `trim` would cut
+   * at its ends, so that its text is theirs joined.
+   */
+  private isJoined(bytes: Buffer, cells: ByteCells, at: RowPlan['field']): boolean {
+    const { starts, ends, count } = cells;
+    const parts = this.idParts;
+    const index = at.imprintedid;
+    if (index < 0 || index >= count) return false;
+    let p = starts[index] as number;
+    const end = ends[index] as number;
+    for (let k = 0; k < 3; k += 1) {
+      const part = parts[k] as number;
+      const from = starts[part] as number;
+      const to = ends[part] as number;
+      if (to === from || !isPlain(bytes[from]) || !isPlain(bytes[to - 1])) return false;
+      if (k > 0) {
+        if (p >= end || bytes[p] !== DASH) return false;
+        p += 1;
+      }
+      if (p + to - from > end) return false;
+      for (let q = from; q < to; q += 1, p += 1) if (bytes[p] !== bytes[q]) return false;
+    }
+    return p === end;
   }
 
   private contests(bytes: Buffer, cells: ByteCells, line: number): ContestVote[] | undefined {
-    const { starts, ends } = cells;
+    const { kinds } = cells;
+    const { columnIndex, columnMark, contestEnds } = this;
     const contests: ContestVote[] = [];
-    let c = -1;
-    for (const contest of this.plan.contests) {
-      c += 1;
-      const columns = contest.columns;
+    let j = 0;
+    for (let c = 0; c < contestEnds.length; c += 1) {
+      const contestStart = j;
+      const contestEnd = contestEnds[c] as number;
       let isOnCard = false;
-      let first: CvrMark | undefined;
       let firstAt = -1;
       let marks: CvrMark[] | undefined;
-      let j = -1;
-      for (const { index, mark } of columns) {
-        j += 1;
-        const from = starts[index] ?? 0;
-        const to = ends[index] ?? 0;
-        let value: number;
-        const byte = bytes[from];
-        if (to - from === 1 && (byte === ZERO || byte === ONE)) {
-          value = byte - ZERO;
-        } else if (to === from) {
-          continue;
-        } else {
-          const text = bytes.toString('utf8', from, to);
+      for (; j < contestEnd; j += 1) {
+        const index = columnIndex[j] as number;
+        let kind = kinds[index];
+        if (kind === EMPTY_CELL) continue;
+        if (kind === OTHER_CELL) {
+          const text = bytes.toString('utf8', cells.starts[index], cells.ends[index]);
           const read = choiceValue(this.file, text, line, index, this.log);
           if (read === undefined) return undefined;
           if (read === BLANK) continue;
-          value = read;
+          kind = read === 0 ? ZERO_CELL : ONE_CELL;
         }
         isOnCard = true;
-        if (value === 0) continue;
-        if (first === undefined) {
-          first = mark;
-          firstAt = j;
-        } else if (marks === undefined) marks = [first, mark];
+        if (kind === ZERO_CELL) continue;
+        const mark = columnMark[j] as CvrMark;
+        if (firstAt < 0) firstAt = j;
+        else if (marks === undefined) marks = [columnMark[firstAt] as CvrMark, mark];
         else marks.push(mark);
       }
       if (!isOnCard) continue;
-      const shared = marks ? undefined : first ? this.single[c]?.[firstAt] : this.none[c];
-      contests.push(shared ?? contestVote(contest, marks ?? (first ? [first] : [])));
+      const shared = marks
+        ? undefined
+        : firstAt >= 0
+          ? this.single[c]?.[firstAt - contestStart]
+          : this.none[c];
+      const contest = this.plan.contests[c] as RowPlan['contests'][number];
+      contests.push(
+        shared ??
+          contestVote(contest, marks ?? (firstAt >= 0 ? [columnMark[firstAt] as CvrMark] : [])),
+      );
     }
     return contests;
   }
@@ -290,24 +367,91 @@ class ByteBallots {
   /** A metadata cell's text, trimmed; undefined when blank or missing (as `cellText`). */
   private text(bytes: Buffer, cells: ByteCells, index: number): string | undefined {
     if (index < 0 || index >= cells.count) return undefined;
-    const from = cells.starts[index] ?? 0;
-    const length = (cells.ends[index] ?? 0) - from;
-    const at = index * LAST_BYTES;
-    const last = this.lastBytes;
-    if (this.lastLength[index] === length) {
-      let k = 0;
-      while (k < length && bytes[from + k] === last[at + k]) k += 1;
-      if (k === length) return this.lastValue[index];
+    return this.texts.text(
+      bytes,
+      cells.starts[index] as number,
+      cells.ends[index] as number,
+      index,
+    );
+  }
+}
+
+/** Texts per column made before, found again by their bytes. */
+class CellTexts {
+  private readonly rowOf: Int32Array;
+  private readonly bytes: Uint8Array;
+  private readonly lengths: Int32Array;
+  private readonly values: (string | undefined)[];
+
+  /** For the cells of these columns. */
+  constructor(columns: number[]) {
+    this.rowOf = new Int32Array(Math.max(0, ...columns) + 1).fill(-1);
+    let rows = 0;
+    for (const column of columns) if (column >= 0) this.rowOf[column] = rows++;
+    this.bytes = new Uint8Array(rows * TEXT_SLOTS * TEXT_BYTES);
+    this.lengths = new Int32Array(rows * TEXT_SLOTS).fill(-1);
+    this.values = new Array<string | undefined>(rows * TEXT_SLOTS).fill(undefined);
+  }
+
+  /** The trimmed text of bytes `from` to `to` of column `column`; undefined when blank. */
+  text(bytes: Buffer, from: number, to: number, column: number): string | undefined {
+    const length = to - from;
+    const row = this.rowOf[column] ?? -1;
+    if (row < 0 || length > TEXT_BYTES) return textOf(bytes, from, to);
+    let hash = length;
+    for (let k = from; k < to; k += 1) {
+      hash = Math.imul(hash ^ (bytes[k] as number), 0x01000193);
     }
-    const text = bytes.toString('utf8', from, from + length).trim();
-    const value = text === '' ? undefined : text;
-    if (length <= LAST_BYTES) {
-      for (let k = 0; k < length; k += 1) last[at + k] = bytes[from + k] ?? 0;
-      this.lastLength[index] = length;
-      this.lastValue[index] = value;
-    }
+    hash = Math.imul(hash ^ (hash >>> 15), 0x2c1b3c6d);
+    hash ^= hash >>> 12;
+    // Two places for each hash, so that two values of a column that meet seldom thrash.
+    const first = row * TEXT_SLOTS + (hash & (TEXT_SLOTS - 2));
+    if (this.isAt(first, bytes, from, length)) return this.values[first];
+    if (this.isAt(first + 1, bytes, from, length)) return this.values[first + 1];
+    const slot = this.lengths[first] === -1 || this.lengths[first + 1] !== -1 ? first : first + 1;
+    const value = textOf(bytes, from, to);
+    this.bytes.set(bytes.subarray(from, to), slot * TEXT_BYTES);
+    this.lengths[slot] = length;
+    this.values[slot] = value;
     return value;
   }
+
+  private isAt(slot: number, bytes: Buffer, from: number, length: number): boolean {
+    if (this.lengths[slot] !== length) return false;
+    const stored = this.bytes;
+    const at = slot * TEXT_BYTES;
+    let k = 0;
+    while (k < length && bytes[from + k] === stored[at + k]) k += 1;
+    return k === length;
+  }
+}
+
+function textOf(bytes: Buffer, from: number, to: number): string | undefined {
+  const text = bytes.toString('utf8', from, to).trim();
+  return text === '' ? undefined : text;
+}
+
+/** A printable ASCII byte other than space: `trim` keeps it. */
+const isPlain = (byte: number | undefined): boolean =>
+  byte !== undefined && byte > 0x20 && byte < 0x7f;
+
+/**
+ * The number in cell `index` when it is written plainly, digits only with no leading zero
+ * (so that `String` of it is the cell's text), else -1.
+ */
+function plainNumber(bytes: Buffer, cells: ByteCells, index: number): number {
+  if (index < 0 || index >= cells.count) return -1;
+  const from = cells.starts[index] as number;
+  const to = cells.ends[index] as number;
+  const length = to - from;
+  if (length === 0 || length > 9 || (bytes[from] === ZERO && length > 1)) return -1;
+  let n = 0;
+  for (let k = from; k < to; k += 1) {
+    const d = (bytes[k] as number) - ZERO;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
 }
 
 export function toBuffer(chunk: unknown): Buffer {

@@ -57,7 +57,7 @@ export function toBallot(
   const id =
     tabulator && batch && record
       ? `${tabulator}-${batch}-${record}`
-      : (imprintedId ?? cvrNumber ?? `row ${line}`);
+      : unsplitId(imprintedId, cvrNumber, line);
   return {
     id,
     source: { file, row: line },
@@ -71,6 +71,22 @@ export function toBallot(
     style: cellText(cells, at.ballottype),
     contests,
   };
+}
+
+/**
+ * The id of a row without tabulator, batch and record: its imprinted id, else its CVR number,
+ * else its row. Counties that publish their CVRs write `Redacted` (or `RCV Redacted & Randomly
+ * Sorted`) in the CVR number of every ballot they redact: such rows are told apart by row, not
+ * reported as repeats of one another.
+ */
+export function unsplitId(
+  imprintedId: string | undefined,
+  cvrNumber: string | undefined,
+  line: number,
+): string {
+  if (imprintedId !== undefined) return imprintedId;
+  if (cvrNumber !== undefined && !/redacted/i.test(cvrNumber)) return cvrNumber;
+  return `row ${line}`;
 }
 
 /** A metadata cell's text, or undefined when it is blank or missing. */

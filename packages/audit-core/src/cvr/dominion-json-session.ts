@@ -42,21 +42,25 @@ export function sessionToBallot(
   const tabulator = String(session.TabulatorId);
   const batch = String(session.BatchId);
   const record = String(session.RecordId);
-  return {
+  // Fields set one by one in this order, not spread: spreads in the middle of a literal build
+  // each of a county's million ballots the slow way.
+  const ballot = {
     id: `${tabulator}-${batch}-${record}`,
     source: { file: where.file, index: where.index },
     tabulator,
     batch,
     record,
-    ...(cards.length === 1 && cards[0] ? { sheet: cards[0].PaperIndex + 1 } : {}),
-    countingGroup:
-      lookup.countingGroups.get(session.CountingGroupId) ?? String(session.CountingGroupId),
-    ...(portion?.PrecinctId !== undefined ? { precinct: String(portion.PrecinctId) } : {}),
-    precinctPortion: inForce.precinctPortion,
-    style: inForce.style,
-    contests: inForce.contests,
-    versions: { original, ...(adjudicated ? { adjudicated } : {}), current },
-  };
+  } as CvrBallot;
+  const card = cards.length === 1 ? cards[0] : undefined;
+  if (card) ballot.sheet = card.PaperIndex + 1;
+  ballot.countingGroup =
+    lookup.countingGroups.get(session.CountingGroupId) ?? String(session.CountingGroupId);
+  if (portion?.PrecinctId !== undefined) ballot.precinct = String(portion.PrecinctId);
+  ballot.precinctPortion = inForce.precinctPortion;
+  ballot.style = inForce.style;
+  ballot.contests = inForce.contests;
+  ballot.versions = adjudicated ? { original, adjudicated, current } : { original, current };
+  return ballot;
 }
 
 // Loops rather than closures here and below: a county has millions of sessions.
@@ -84,7 +88,8 @@ function toContestVote(
   where: { file: string; index: number },
   log: ProblemLog,
 ): ContestVote {
-  if (!lookup.contestById.has(contest.Id)) {
+  const definition = lookup.contestById.get(contest.Id);
+  if (!definition) {
     log.warn(
       'unknown-contest',
       where.file,
@@ -105,7 +110,7 @@ function toContestVote(
     }
     // Set one by one, not spread: a county has millions of marks.
     const out: CvrMark = {
-      optionId: String(mark.CandidateId),
+      optionId: candidate ? candidate.option.id : String(mark.CandidateId),
       rank: mark.Rank,
       isVote: mark.IsVote,
     };
@@ -115,7 +120,7 @@ function toContestVote(
     marks.push(out);
   }
   const vote: ContestVote = {
-    contestId: String(contest.Id),
+    contestId: definition ? definition.id : String(contest.Id),
     marks,
     overvotes: contest.Overvotes,
     undervotes: contest.Undervotes,

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { loadDominionManifests, type DominionLookup } from './dominion-json-manifests.js';
 import { checkSession, sessionToBallot } from './dominion-json-session.js';
-import { parseSession, streamSessionTexts } from './dominion-json-stream.js';
+import { streamSessionBatches } from './dominion-json-stream.js';
 import { DOMINION_MANIFESTS, type DominionManifestKind } from './dominion-json-types.js';
 import type { CvrBallot } from './model.js';
 import { DuplicateGuard, ProblemLog, type CvrReader } from './reader.js';
@@ -106,16 +106,20 @@ async function* streamBallots(
     const file = source.name;
     let read = 0;
     try {
-      for await (const texts of streamSessionTexts(source)) {
-        for (const text of texts) {
-          const { index, value } = parseSession(text);
+      for await (const sessions of streamSessionBatches(source)) {
+        for (const { index, value } of sessions) {
           read = index + 1;
           const session = checkSession(value);
           if (typeof session === 'string') {
             log.error('malformed-row', file, undefined, `${file} session ${index + 1} ${session}`);
             continue;
           }
-          yield guard.check(sessionToBallot(session, lookup, { file, index }, log));
+          const ballot = sessionToBallot(session, lookup, { file, index }, log);
+          const record = session.RecordId;
+          // A record id that is a whole number below a billion is written as its digits.
+          yield Number.isInteger(record) && record >= 0 && record <= 999_999_999
+            ? guard.checkRecord(ballot, ballot.tabulator ?? '', ballot.batch ?? '', record)
+            : guard.check(ballot);
         }
       }
     } catch (error) {

@@ -7,6 +7,7 @@ import type {
   CvrProblem,
   CvrProblemCode,
 } from './model.js';
+import { IdGroup, recordNumber, SeenLocations } from './seen-ids.js';
 
 /**
  * An opened export. `ballots` streams once; `problems` fills while it streams, and for formats
@@ -46,18 +47,16 @@ export function describeLocation(location: CvrLocation): string {
  */
 export class DuplicateGuard {
   // Ids arrive batch by batch (`tabulator-batch-record`), so they are kept by the part up to
-  // the last dash, then the rest: each lookup lands in one batch's small map, about twice as
-  // fast on a county as one map of a million ids. Each id keeps three integers in typed
-  // arrays, not a location object: this is the one thing that grows with the export.
-  private readonly seen = new Map<string, Map<string, number>>();
+  // the last dash, then the rest: each lookup lands in one batch's small group, and a record
+  // number there costs four bytes, its location four more. This is the one thing that grows
+  // with the export, so it is kept in typed arrays, not in a map of strings.
+  private readonly groups = new Map<string, IdGroup>();
   private lastPrefix = '';
-  private lastGroup: Map<string, number> | undefined;
-  private readonly files: string[] = [];
-  private readonly fileIds = new Map<string, number>();
-  private fileOf: Int32Array = new Int32Array(1024);
-  private rowOf: Int32Array = new Int32Array(1024);
-  private indexOf: Int32Array = new Int32Array(1024);
-  private count = 0;
+  private lastGroup: IdGroup | undefined;
+  private lastTabulator = '';
+  private lastBatch = '';
+  private lastRecordGroup: IdGroup | undefined;
+  private readonly seen = new SeenLocations();
 
   constructor(private readonly log: ProblemLog) {}
 
@@ -65,76 +64,66 @@ export class DuplicateGuard {
     const { id } = ballot;
     const cut = id.lastIndexOf('-') + 1;
     const group = this.groupOf(id, cut);
-    const key = id.slice(cut);
-    const known = group.get(key);
-    if (known === undefined) {
-      group.set(key, this.remember(ballot.source));
-      return ballot;
+    const key = cut === 0 ? id : id.slice(cut);
+    const n = recordNumber(key);
+    const known = n >= 0 ? group.getNumber(n) : group.getText(key);
+    if (known >= 0) return this.repeat(ballot, known);
+    const stored = this.seen.add(ballot.source);
+    if (n >= 0) group.setNumber(n, stored);
+    else group.setText(key, stored);
+    return ballot;
+  }
+
+  /**
+   * `check` for a ballot whose id is `${tabulator}-${batch}-${record}` with `record` written
+   * plainly (`recordNumber(String(record)) === record`): the same answer without cutting the id.
+   */
+  checkRecord(ballot: CvrBallot, tabulator: string, batch: string, record: number): CvrBallot {
+    let group = this.lastRecordGroup;
+    if (!group || tabulator !== this.lastTabulator || batch !== this.lastBatch) {
+      group = this.group(`${tabulator}-${batch}-`);
+      this.lastTabulator = tabulator;
+      this.lastBatch = batch;
+      this.lastRecordGroup = group;
     }
-    const first = this.location(known);
+    const known = group.getNumber(record);
+    if (known >= 0) return this.repeat(ballot, known);
+    group.setNumber(record, this.seen.add(ballot.source));
+    return ballot;
+  }
+
+  private repeat(ballot: CvrBallot, known: number): CvrBallot {
+    const first = this.seen.get(known);
     const where = describeLocation(ballot.source);
     this.log.error(
       'duplicate-ballot',
       ballot.source.file,
       ballot.source.row,
-      `${where}: ballot ${id} duplicates ${describeLocation(first)}`,
+      `${where}: ballot ${ballot.id} duplicates ${describeLocation(first)}`,
     );
     return { ...ballot, duplicateOf: first };
   }
 
-  /** The map for ids sharing `id`'s first `cut` characters; usually the last one used. */
-  private groupOf(id: string, cut: number): Map<string, number> {
+  /** The group for ids sharing `id`'s first `cut` characters; usually the last one used. */
+  private groupOf(id: string, cut: number): IdGroup {
     if (this.lastGroup && cut === this.lastPrefix.length && id.startsWith(this.lastPrefix)) {
       return this.lastGroup;
     }
     const prefix = id.slice(0, cut);
-    let group = this.seen.get(prefix);
-    if (!group) {
-      group = new Map();
-      this.seen.set(prefix, group);
-    }
+    const group = this.group(prefix);
     this.lastPrefix = prefix;
     this.lastGroup = group;
     return group;
   }
 
-  /** Stores a location; returns its number. */
-  private remember(source: CvrLocation): number {
-    let file = this.fileIds.get(source.file);
-    if (file === undefined) {
-      file = this.files.push(source.file) - 1;
-      this.fileIds.set(source.file, file);
+  private group(prefix: string): IdGroup {
+    let group = this.groups.get(prefix);
+    if (!group) {
+      group = new IdGroup();
+      this.groups.set(prefix, group);
     }
-    const n = this.count;
-    if (n === this.rowOf.length) this.grow();
-    this.fileOf[n] = file;
-    this.rowOf[n] = source.row ?? -1;
-    this.indexOf[n] = source.index ?? -1;
-    this.count = n + 1;
-    return n;
+    return group;
   }
-
-  private grow(): void {
-    this.fileOf = doubled(this.fileOf);
-    this.rowOf = doubled(this.rowOf);
-    this.indexOf = doubled(this.indexOf);
-  }
-
-  private location(n: number): CvrLocation {
-    const row = this.rowOf[n] ?? -1;
-    const index = this.indexOf[n] ?? -1;
-    return {
-      file: this.files[this.fileOf[n] ?? 0] ?? '',
-      ...(row >= 0 ? { row } : {}),
-      ...(index >= 0 ? { index } : {}),
-    };
-  }
-}
-
-function doubled(from: Int32Array): Int32Array {
-  const to = new Int32Array(from.length * 2);
-  to.set(from);
-  return to;
 }
 
 /**

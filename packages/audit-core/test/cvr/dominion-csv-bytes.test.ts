@@ -127,4 +127,28 @@ describe('Dominion CSV read from bytes', () => {
     // around a value, and a repeated ballot.
     expect(problems).toEqual([1, 0, 1, 0, 0, 0, 0, 0, -1, 0, 1]);
   });
+
+  it('reads quoted one-byte, blank and odd cells as the text path does, cut anywhere', async () => {
+    const quoted = (row: string): string =>
+      row
+        .split(',')
+        .map((cell) => `"${cell}"`)
+        .join(',');
+    const cases = [
+      withRow(ARLO, 1, quoted),
+      withRow(ARLO, 2, (row) => quoted(row).replace(/"1"/, '""1"')),
+      withRow(ARLO, 3, (row) => quoted(row).replace(/"0"/, '""')),
+      withRow(ARLO, 4, (row) => quoted(row).replace(/"0"/, '"="')),
+      withRow(ARLO, 5, (row) => quoted(row).replace(/"1"/, '" 1"')),
+      withRow(ARLO, 6, (row) => row.replace(/,0,/, ',=,')),
+      withRow(ARLO, 7, (row) => quoted(row).replace(/"1"(?!.*"1")/, '"\r"')),
+    ];
+    const problems = [];
+    for (const bytes of cases) {
+      const result = (await expectSame('CVR_Export.csv', bytes)) as { problems?: unknown[] };
+      problems.push(result.problems?.length ?? -1);
+    }
+    // Quoted cells read well; a stray quote, a quoted "=" or "=" or a CR is not 0 or 1.
+    expect(problems).toEqual([0, 1, 0, 1, 0, 1, 1]);
+  });
 });

@@ -73,3 +73,38 @@ describe('streamDominionSessions', () => {
     ).rejects.toThrow('the file ends inside session 2');
   });
 });
+
+describe('streamDominionSessions over many sessions', () => {
+  // Strings that look like the separator between sessions, in places a cut must not fall.
+  const decoy = '},{"TabulatorId":0,"Cards":[{';
+  const many = Array.from({ length: 60 }, (_, n) => ({
+    TabulatorId: n,
+    ImageMask: n % 7 === 3 ? decoy : `D:\\Images\\${n}*.*`,
+    Original: { Cards: [{ Contests: [{ Id: n % 5, Marks: n % 11 === 4 ? [] : [{ Rank: 1 }] }] }] },
+    ...(n % 13 === 6 ? { Modified: { Note: `,${decoy}`, Cards: [] } } : {}),
+  }));
+  const exported = { Version: '5', ElectionId: 'E', Sessions: [...many, 3, { Last: true }] };
+
+  it('yields what JSON.parse does, compact or pretty, however the bytes are cut', async () => {
+    for (const text of [JSON.stringify(exported), JSON.stringify(exported, null, 2)])
+      for (const size of [1, 5, 64, 333, 4096, 1 << 16])
+        expect(await sessions(chunked(text, size)), `chunks of ${size}`).toEqual(exported.Sessions);
+  });
+
+  it('names a bad session met after many good ones, and where a cut file ends', async () => {
+    const text = JSON.stringify(exported).replace('"TabulatorId":41,', '"TabulatorId":41x,');
+    for (const size of [7, 500, 1 << 16]) {
+      const seen: unknown[] = [];
+      await expect(
+        (async () => {
+          for await (const s of streamDominionSessions(chunked(text, size))) seen.push(s.value);
+        })(),
+      ).rejects.toThrow(/^session 42 is not valid JSON: /);
+      expect(seen).toEqual(many.slice(0, 41));
+    }
+    const full = JSON.stringify(exported);
+    const cut = full.slice(0, full.indexOf('{"TabulatorId":20,') + 30);
+    for (const size of [7, 500, 1 << 16])
+      await expect(sessions(chunked(cut, size))).rejects.toThrow('the file ends inside session 21');
+  });
+});
