@@ -204,3 +204,47 @@ export const rlaCandidatesSchema = z.object({
   people: z.array(z.object({ id: z.number(), name: z.string(), email: z.string() })),
 });
 export type RlaCandidates = z.infer<typeof rlaCandidatesSchema>;
+
+/** One audited contest of a read ballot: the board's reading, the record and the image audit's. */
+export const rlaImageContestSchema = z.object({
+  contest_id: z.string(),
+  name: z.string(),
+  /** What counts, in option ids; null where it does not exist (ballot not found, no record, not read). */
+  board: z.array(z.string()).nullable(),
+  record: z.array(z.string()).nullable(),
+  image: z.array(z.string()).nullable(),
+  /** Every mark the image audit read as a vote (an overvote lists them all), and gray marks. */
+  image_marks: z.array(z.string()),
+  image_gray: z.array(z.string()),
+  image_overvote: z.boolean(),
+  /** cmpcvr's class of the contest on the sheet: Fully Agreed, Normal Disagreed, Gray, … */
+  image_class: z.string(),
+  /** The RLA's discrepancy for the contest (2, 1, 0, −1, −2). */
+  discrepancy: z.number(),
+  agree: z.boolean(),
+  /** The three readings in a sentence: "paper, image and record agree", … */
+  agreement: z.string(),
+  /** A PNG of the contest on the ballot image, as a data: URL. */
+  crop: z.string().nullable(),
+  /** Why there is no picture, when there is none. */
+  crop_note: z.string(),
+});
+
+/** A read ballot as the image audit saw it, for the Auditor (never before the board's reading). */
+export const rlaBallotImageSchema = z.object({
+  ballot_id: z.number(),
+  ballot_key: z.string(),
+  /** The image audit has compared the job's images with its records (cmpcvr has run). */
+  compared: z.boolean(),
+  sheet_id: z.string().nullable(),
+  /** cmpcvr's class of the sheet, or `not found`. */
+  sheet_class: z.string(),
+  detail: z.string(),
+  archive: z.string(),
+  entry: z.string(),
+  /** What keeps the image audit's reading from being shown, or ''. */
+  message: z.string(),
+  contests: z.array(rlaImageContestSchema),
+});
+export type RlaBallotImage = z.infer<typeof rlaBallotImageSchema>;
+export type RlaImageContest = z.infer<typeof rlaImageContestSchema>;

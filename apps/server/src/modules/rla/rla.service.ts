@@ -8,6 +8,7 @@ import { recordEvent } from '../../platform/db/events.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { canRunJob, loadJob, type LoadedJob } from '../audit-jobs/index.js';
+import { markOutOfDateFrom } from '../operations/index.js';
 import { findUserById, type UserRow } from '../users/index.js';
 import { drawBallots, readCvr, saveRound } from './rla.draw.js';
 import { findRlaInputs, recordedVotes, streamCvr } from './rla.inputs.js';
@@ -152,6 +153,8 @@ export async function startRla(
         sample: drawn.map((d) => ({ ballot: d.key, ticket: d.ticket, times: d.times })),
       },
     });
+    // The report shows the audit's rounds: one made before this is out of date now.
+    await markOutOfDateFrom(tx, jobId, 'genreport');
     return row;
   });
 }
@@ -205,6 +208,7 @@ export async function startNextRound(deps: AppDeps, user: UserRow, jobId: number
         sample: drawn.map((d) => ({ ballot: d.key, ticket: d.ticket, times: d.times })),
       },
     });
+    await markOutOfDateFrom(tx, jobId, 'genreport');
   });
   return round;
 }
@@ -265,7 +269,10 @@ export async function enterReading(
       action: agreed ? 'read' : 'entry',
       data: { jobId, rlaId: rla.id, ballot: ballot.ballotKey, board: board.id, entry },
     });
-    if (agreed) await closeRoundIfRead(tx, rla, user.id);
+    if (agreed) {
+      await closeRoundIfRead(tx, rla, user.id);
+      await markOutOfDateFrom(tx, jobId, 'genreport');
+    }
   });
 }
 
