@@ -170,6 +170,11 @@ export async function loadRlaReport(ctx: StageContext): Promise<RlaReport | null
         paper === undefined
           ? { agree: true, text: 'not read yet' }
           : threeWay(paper, imageVotes, record);
+      // In a swapped batch the image audit compared this image with another position's record.
+      const other =
+        image?.detail.startsWith('record ') && image.detail !== `record ${ballot.cvr_id ?? ''}`
+          ? `; the image audit compared this image with ${image.detail}`
+          : '';
       rows.push({
         n: rows.length + 1,
         ballot,
@@ -180,7 +185,7 @@ export async function loadRlaReport(ctx: StageContext): Promise<RlaReport | null
           paper === undefined ? 'not read yet' : paper === null ? 'ballot not found' : named(paper),
         image: imageText,
         discrepancy: ballot.discrepancies ? (ballot.discrepancies[contest.id] ?? 0) : null,
-        agreement: three.text,
+        agreement: `${three.text}${other}`,
         agree: three.agree,
         sheetId: image?.sheetId ?? null,
         cropId: read?.crop?.id ?? null,
@@ -224,7 +229,7 @@ export function rlaFacts(rla: ReportRla): [string, string][] {
 }
 
 const roundResultText = (rla: ReportRla, r: ReportRlaResult): string =>
-  `${contestName(rla, r.contest_id)}: measured risk ${riskText(r.risk)} ${r.risk_limit_met ? '(risk limit met)' : r.full_hand_count ? '(full hand count required)' : '(short of the risk limit)'}; ${r.draws} draws, 2-vote overstatements ${r.o2}, 1-vote overstatements ${r.o1}, 1-vote understatements ${r.u1}, 2-vote understatements ${r.u2}; ${r.draws} of ${r.stopping_size} draws needed`;
+  `${contestName(rla, r.contest_id)}: measured risk ${riskText(r.risk)} ${r.risk_limit_met ? '(risk limit met)' : r.full_hand_count ? '(full hand count required)' : '(short of the risk limit)'}; ${r.draws} draws, 2-vote overstatements ${r.o2}, 1-vote overstatements ${r.o1}, 1-vote understatements ${r.u1}, 2-vote understatements ${r.u2}${r.risk_limit_met ? '' : `; ${r.stopping_size} draws needed in all`}`;
 
 /** The report's section on the risk-limiting audit, beside the image audit (HTML). */
 export function rlaReportHtml(report: RlaReport, crops: Map<string, Buffer>): string {
@@ -238,7 +243,7 @@ export function rlaReportHtml(report: RlaReport, crops: Map<string, Buffer>): st
   const entries = rla.sampled.reduce((n, b) => n + b.entered_by.length, 0);
   const out = [
     '<h2 id="rla">Risk-limiting audit</h2>',
-    `<p>A ballot-comparison risk-limiting audit of the paper ballots: audit boards read sampled ballots without seeing their records; each reading is compared with the record, and the risk that a wrong reported outcome goes uncorrected is measured after every round. The image audit above checks every image against its record; this audit checks the paper. Below, each sampled ballot's reading stands beside the image audit's reading of the same ballot.</p>`,
+    `<p>A risk-limiting audit of the paper ballots: audit boards read sampled ballots without seeing their records, and the risk that a wrong reported outcome goes uncorrected is measured after every round by the method below. The image audit above checks every image against its record; this audit checks the paper. Below, each sampled ballot's reading stands beside the image audit's reading of the same ballot.</p>`,
     `<table>${rlaFacts(rla)
       .map(([k, v]) => `<tr><th>${e(k)}</th><td>${e(v)}</td></tr>`)
       .join('')}</table>`,

@@ -52,6 +52,8 @@ beforeAll(async () => {
     misreads: 2,
     missing: 1,
     extra: 0,
+    // Each position keeps its own record, as the audit's records here are cmpcvr's.
+    swapBatches: false,
   }));
   await runPipeline(store, 'precheck', 'cmpcvr', { batchSize: 24 });
   for (const s of await readCsvAll(store, PATHS.sheets))

@@ -104,7 +104,9 @@ export function ImageComparison({
                         {imageText(c, names)}
                         {c.image_class && (
                           <Typography variant="caption" component="div" color="text.secondary">
-                            Image against record: {c.image_class}
+                            Image against{' '}
+                            {data.detail.startsWith('record ') ? data.detail : 'its record'}:{' '}
+                            {c.image_class}
                           </Typography>
                         )}
                       </TableCell>
