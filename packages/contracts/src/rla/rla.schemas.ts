@@ -6,6 +6,13 @@ export const RLA_SEED_MIN_LENGTH = 20;
 export const RLA_STATUSES = ['in_progress', 'risk_limit_met', 'full_hand_count'] as const;
 export type RlaStatus = (typeof RLA_STATUSES)[number];
 /** The method and its parameters, named on every screen and in the report. */
+/** The kinds of audit: ballot-level comparison (the CVR's records) or ballot polling (BRAVO). */
+export const RLA_METHODS = ['comparison', 'polling'] as const;
+export type RlaMethodKind = (typeof RLA_METHODS)[number];
+/** Ballot polling, named on every screen and in the report. */
+export const RLA_POLLING_METHOD = {
+  name: 'Ballot polling, BRAVO (Lindeman, Stark & Yates 2012): every winner against every loser',
+} as const;
 export const RLA_METHOD = {
   name: 'Ballot-level comparison, Kaplan–Markov (super-simple) with error inflation γ',
   gamma: 1.03905,
@@ -49,6 +56,8 @@ export const rlaStartBodySchema = z.object({
   boards: z.array(rlaBoardBodySchema).min(1, 'At least one audit board is needed.').max(20),
   cvr_file: z.string().min(1).optional(),
   manifest_file: z.string().min(1).optional(),
+  /** Ballot comparison (the default) or ballot polling. */
+  method: z.enum(RLA_METHODS, 'The method is comparison or polling.').default('comparison'),
 });
 export type RlaStartBody = z.infer<typeof rlaStartBodySchema>;
 
@@ -118,8 +127,10 @@ export const rlaSchema = z.object({
   status: z.enum(RLA_STATUSES),
   risk_limit: z.number(),
   seed: z.string(),
+  kind: z.enum(RLA_METHODS),
   method: z.string(),
-  gamma: z.number(),
+  /** The error inflation of a comparison audit; null for ballot polling. */
+  gamma: z.number().nullable(),
   sampler: z.string(),
   cvr_file: z.string(),
   manifest_file: z.string(),

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { contestOutcome, stoppingSize } from '@scrutineer/audit-core';
+import { contestOutcome, pollingSampleSize, stoppingSize } from '@scrutineer/audit-core';
 import { RLA_MESSAGES as M, type RlaReadingBody, type RlaStartBody } from '@scrutineer/contracts';
 import { rlaAudits, rlaBallots, rlaRounds } from '../../db/schema.js';
 import type { RlaBoardRecord, RlaContestRecord, RlaReadingRecord } from '../../db/schema-rla.js';
@@ -102,7 +102,13 @@ export async function startRla(
     };
   });
   const alpha = body.risk_limit / 100;
-  const draws = Math.max(...contests.map((c) => stoppingSize(alpha, c.dilutedMargin, ballots)));
+  const draws = Math.max(
+    ...contests.map((c) =>
+      body.method === 'polling'
+        ? pollingSampleSize({ id: c.id, voteFor: c.voteFor, votes: c.votes, ballots }, alpha)
+        : stoppingSize(alpha, c.dilutedMargin, ballots),
+    ),
+  );
   const drawn = drawBallots(manifest, body.seed, 0, draws);
   const { records } = await readCvr(deps, inputs, contestIds, new Set(drawn.map((d) => d.key)));
   return deps.database.db.transaction(async (tx) => {
@@ -112,6 +118,7 @@ export async function startRla(
         jobId,
         riskLimit: body.risk_limit,
         seed: body.seed,
+        method: body.method,
         cvrFile: inputs.cvrName,
         cvrKey: inputs.cvrKey,
         manifestFile: inputs.manifestName,
@@ -144,6 +151,7 @@ export async function startRla(
         jobId,
         riskLimit: body.risk_limit,
         seed: body.seed,
+        method: body.method,
         contests: contestIds,
         cvrFile: inputs.cvrName,
         manifestFile: inputs.manifestName,
@@ -293,7 +301,7 @@ async function closeRoundIfRead(tx: Executor, rla: RlaRow, userId: number): Prom
   const rows = await listBallots(tx, rla.id);
   const inRound = (b: RlaBallotRow) => (b.draws[String(current.number)] ?? 0) > 0;
   if (rows.some((b) => inRound(b) && !b.reading)) return;
-  const results = measureContests(rla.contests, rla.ballots, rla.riskLimit, rows);
+  const results = measureContests(rla.contests, rla.ballots, rla.riskLimit, rows, rla.method);
   const status = results.every((r) => r.riskLimitMet)
     ? 'risk_limit_met'
     : results.some((r) => !r.riskLimitMet && r.fullHandCount)
