@@ -1,12 +1,41 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { makeElection, planDiscrepancies, syntheticRecords } from '@scrutineer/audit-core';
+import {
+  makeElection,
+  planBallot,
+  planDiscrepancies,
+  syntheticRecords,
+} from '@scrutineer/audit-core';
 import { ADMIN, apiSignIn, screenshot } from '../support/api';
+import { jobStages, runStages } from '../support/stages';
 import { addMember, apiCall } from '../support/uploads';
 
 // The demo election as the server seeds it: its vote records, regenerated from the same seed.
 const DEMO = { count: 60, batchSize: 20, misreads: 2, missing: 1, extra: 1 };
 const SEED = '27182818284590452353';
+
+/**
+ * Ballots whose Sheriff vote for B. Ito is a full, clear mark on the paper and is not one of the
+ * planted misreads: the image audit reads them as the record says.
+ */
+function clearItoBallots(): Set<string> {
+  const election = makeElection({ seed: 'demo' });
+  const planted = new Set(
+    planDiscrepancies(election, DEMO.count, DEMO).flatMap((p) =>
+      p.kind === 'misread' ? [p.ballotId] : [],
+    ),
+  );
+  const clear = new Set<string>();
+  for (let i = 0; i < DEMO.count; i += 1) {
+    const plan = planBallot(election, i, { batchSize: DEMO.batchSize });
+    const sheriff = election.contests.find((c) => c.name === 'Sheriff 1');
+    const ito = sheriff?.options.find((o) => o.name === 'B. Ito');
+    const marks = plan.targets.filter((t) => t.contestId === sheriff?.id && t.isIntended);
+    if (marks.length === 1 && marks[0]?.optionId === ito?.id && marks[0]?.kind === 'full')
+      if (!planted.has(plan.id)) clear.add(plan.id);
+  }
+  return clear;
+}
 
 /** What the demo's vote record says for Sheriff, by ballot id (`tabulator-batch-record`). */
 function sheriffRecords(): Map<string, string[]> {
@@ -124,6 +153,15 @@ test('an Auditor runs a risk-limiting audit on the demo election: two rounds, on
     last: 'Board',
   });
   const records = sheriffRecords();
+  // The image audit reads the demo's images first, so the paper can be set beside it.
+  await runStages(request, adminToken, job.id, [
+    'precheck',
+    'gen_bif',
+    'genstyles',
+    'gentemplates',
+    'extractvote',
+    'cmpcvr',
+  ]);
 
   await signIn(page, ADMIN);
   await openRla(page, job.id);
@@ -147,9 +185,11 @@ test('an Auditor runs a risk-limiting audit on the demo election: two rounds, on
   await screenshot(page, 'rla-retrieval-list');
   await page.getByRole('button', { name: 'Close' }).click();
 
-  // One ballot the record gives to the reported winner is read with no Sheriff vote.
+  // One ballot the record and its image give to the reported winner is read with no Sheriff vote.
+  const clear = clearItoBallots();
   const blank =
-    round1.find((r) => r.times === 1 && records.get(r.key)?.[0] === 'B. Ito')?.key ?? '';
+    round1.find((r) => r.times === 1 && records.get(r.key)?.[0] === 'B. Ito' && clear.has(r.key))
+      ?.key ?? '';
   expect(blank).not.toBe('');
   const first = await member(browser, bea, job.id);
   const second = await member(browser, ben, job.id);
@@ -163,6 +203,21 @@ test('an Auditor runs a risk-limiting audit on the demo election: two rounds, on
   await expect(page.getByText('1-vote overstatement')).toBeVisible();
   await page.getByText('1-vote overstatement').scrollIntoViewIfNeeded();
   await screenshot(page, 'rla-round-1-measured');
+
+  // Once the board has read it, the Auditor sets the paper beside the image audit's reading.
+  await page.getByRole('button', { name: `Compare ${blank} with its image` }).click();
+  const beside = page.getByRole('dialog', {
+    name: `Ballot ${blank}: the paper beside the image audit`,
+  });
+  const sheriff = beside.getByRole('row', { name: 'Contest Sheriff 1' });
+  await expect(sheriff).toContainText('the paper differs from its image and the record');
+  await expect(sheriff).toContainText('1-vote overstatement');
+  await expect(sheriff.getByRole('cell').nth(1)).toHaveText('No vote');
+  await expect(sheriff.getByRole('cell').nth(2)).toHaveText('B. Ito');
+  await expect(sheriff.getByRole('cell').nth(3)).toContainText('B. Ito');
+  await expect(sheriff.getByRole('img', { name: `Sheriff 1 on ballot ${blank}` })).toBeVisible();
+  await screenshot(page, 'rla-paper-beside-image');
+  await beside.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: 'Draw Next Round' }).click();
   await expect(page.getByText('Round 2: ')).toBeVisible();
   const round2 = await downloadRetrieval(page, 2);
@@ -184,4 +239,22 @@ test('an Auditor runs a risk-limiting audit on the demo election: two rounds, on
   await expect(rounds.getByRole('row').nth(2)).toContainText('Risk limit met');
   await rounds.scrollIntoViewIfNeeded();
   await screenshot(page, 'rla-report');
+
+  // The job's report shows the rounds and each sampled ballot beside the image audit.
+  await runStages(request, adminToken, job.id, ['adjudicate', 'genreport']);
+  const html = (await jobStages(request, adminToken, job.id))
+    .find((o) => o.operation === 'genreport')
+    ?.reports.find((r) => r.text === 'Final report (HTML)')?.url;
+  await page.goto(html ?? '');
+  await expect(page.getByRole('heading', { name: 'Risk-limiting audit', level: 2 })).toBeVisible();
+  const reportRounds = page.getByRole('table', { name: 'RLA rounds' });
+  await expect(reportRounds.getByRole('row')).toHaveCount(3);
+  await expect(reportRounds.getByRole('row').nth(2)).toContainText('(risk limit met)');
+  const oddRow = page.getByRole('row', { name: new RegExp(`^\\d+ ${blank} .*Sheriff 1`) });
+  await expect(oddRow).toContainText('the paper differs from its image and the record');
+  await page
+    .getByRole('heading', { name: 'Risk-limiting audit', level: 2 })
+    .scrollIntoViewIfNeeded();
+  // The report is one long page: the screen at its risk-limiting audit section.
+  await page.screenshot({ path: 'screenshots/rla-final-report.png', animations: 'disabled' });
 });

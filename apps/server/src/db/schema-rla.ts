@@ -64,6 +64,8 @@ export const rlaAudits = pgTable(
     /** Percent, 1–20. */
     riskLimit: integer('risk_limit').notNull(),
     seed: text('seed').notNull(),
+    /** comparison (Kaplan–Markov on the CVR's records) or polling (BRAVO). */
+    method: text('method').notNull().default('comparison'),
     /** in_progress, risk_limit_met, full_hand_count. */
     status: text('status').notNull().default('in_progress'),
     cvrFile: text('cvr_file').notNull(),

@@ -1,4 +1,16 @@
-import { writeDominionCsv, type CvrBallot } from '@scrutineer/audit-core';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  directorySink,
+  makeElection,
+  writeDominionCsv,
+  writeSyntheticElection,
+  type CvrBallot,
+  type PlantedDiscrepancy,
+  type SynthElection,
+} from '@scrutineer/audit-core';
 import { expect } from 'vitest';
 import type { TestServer } from './harness.js';
 import { postForm } from './jobs-fixtures.js';
@@ -90,8 +102,9 @@ export async function storeCvrSet(
   electionId: number,
   userId: number,
   fileName = 'CVR_Export.csv',
+  bytes?: Buffer,
 ): Promise<void> {
-  const bytes = Buffer.from(await dominionCsv());
+  bytes ??= Buffer.from(await dominionCsv());
   const key = newBlobKey(`elections/${electionId}/sets`);
   await server.deps.blobs.put(key, bytes);
   await insertUpload(server.deps.database.db, {
@@ -127,4 +140,81 @@ export async function uploadManifest(
     [{ field: 'file', name: 'ballot-manifest.csv', type: 'text/csv', content: text }],
   );
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+}
+
+export interface PaperElection {
+  election: SynthElection;
+  planted: PlantedDiscrepancy[];
+  /** The ballot manifest of the printed ballots (ColoradoRLA's columns). */
+  manifest: string;
+}
+
+/**
+ * A generated election stored as the demo stores it, for an audit of both the images and the
+ * paper: the ballot image archive (BIA set), the Dominion CSV export (CVR set), and the
+ * manifest of the printed ballots for the job's BMF file.
+ */
+export async function storePaperElection(
+  server: TestServer,
+  electionId: number,
+  userId: number,
+  options: { seed: string; count: number; batchSize: number; misreads: number },
+): Promise<PaperElection> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-rla-election-'));
+  try {
+    const election = makeElection({ seed: options.seed, contests: 2, styles: 1 });
+    const archive = path.join(dir, 'ballots.zip');
+    const written = await writeSyntheticElection(
+      election,
+      {
+        count: options.count,
+        batchSize: options.batchSize,
+        misreads: options.misreads,
+        missing: 0,
+        extra: 0,
+        // Each paper position keeps its own record, so the image audit and the paper meet.
+        swapBatches: false,
+        formats: ['dominion-csv'],
+      },
+      createWriteStream(archive),
+      directorySink(dir),
+    );
+    await storeCvrSet(
+      server,
+      electionId,
+      userId,
+      'CVR_Export.csv',
+      await readFile(path.join(dir, 'CVR_Export.csv')),
+    );
+    const images = await readFile(archive);
+    const key = newBlobKey(`elections/${electionId}/sets`);
+    await server.deps.blobs.put(key, images);
+    await insertUpload(server.deps.database.db, {
+      kind: 'set',
+      electionId,
+      fileName: 'ballots.zip',
+      fileType: 'BIA',
+      description: 'Generated ballot images',
+      contentType: 'application/zip',
+      chunkCount: 1,
+      chunkSize: images.length,
+      fileSize: images.length,
+      size: images.length,
+      status: 'Uploaded',
+      storageKey: key,
+      uploadedBy: userId,
+      completedAt: new Date(),
+    });
+    const batches = Math.ceil(options.count / options.batchSize);
+    const manifest = [
+      'CountyID,ScannerID,BatchID,NumBallots,StorageLocation',
+      ...Array.from({ length: batches }, (_, i) => {
+        const n = Math.min(options.batchSize, options.count - i * options.batchSize);
+        return `Test County,1,${i + 1},${n},Vault shelf ${i + 1}`;
+      }),
+    ].join('\n');
+    return { election, planted: written.planted, manifest };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

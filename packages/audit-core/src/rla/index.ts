@@ -16,3 +16,11 @@ export {
   type SampledComparison,
 } from './comparison.js';
 export { assessContest, type ComparedBallot, type ContestAssessment } from './assess.js';
+export {
+  assessPolling,
+  pollingPairs,
+  pollingSampleSize,
+  type PollingAssessment,
+  type PollingPair,
+  type PollingPairRisk,
+} from './polling.js';

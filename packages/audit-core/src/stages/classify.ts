@@ -77,7 +77,9 @@ export function classify(
 }
 
 /** Contest names, vote-for and options, from the EIF where given, else the vote records. */
-export async function contestInfos(ctx: StageContext): Promise<Map<string, ContestInfo>> {
+export async function contestInfos(
+  ctx: Pick<StageContext, 'store'>,
+): Promise<Map<string, ContestInfo>> {
   const infos = new Map<string, ContestInfo>();
   const addAll = (
     contests: {

@@ -262,6 +262,19 @@ export { loadTemplates, type StoredTemplate } from './template-files.js';
 export { readCsv, readCsvAll, readJsonLines, writeCsv, logKey, problemsKey } from './context.js';
 export { cropDisagreements, REPORT_COLUMNS } from './report.js';
 export type { ReportContext } from './report-front.js';
+export { makeCrops, type CropContext, type CropRequest } from './report-crops.js';
+export {
+  countedVotes,
+  findSampledImages,
+  sampledCropRequests,
+  threeWay,
+  type ImageContestReading,
+  type SampledBallotRef,
+  type SampledContestRef,
+  type SampledImage,
+  type SampledImages,
+} from './sampled-images.js';
+export type { ReportRla, ReportRlaResult } from './report-rla.js';
 export {
   renderAdjudicationPages,
   type PageTarget,

@@ -46,6 +46,8 @@ export const PATHS = {
   adjudications: 'adjudicate/adjudications.csv',
   /** Written by the server before genreport: job, election and who ran it (report-front.ts). */
   reportContext: 'genreport/context.json',
+  /** Written by the server before genreport: the job's risk-limiting audit (report-rla.ts). */
+  reportRla: 'genreport/rla.json',
   reportHtml: 'genreport/report.html',
   /** SHA-256 of the report's own files, which cannot carry their own. */
   reportHashes: 'genreport/sha256.txt',

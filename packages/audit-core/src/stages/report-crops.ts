@@ -13,6 +13,9 @@ export interface CropRequest {
   side?: number;
 }
 
+/** What cropping needs of a stage: its store, and where to say a picture could not be made. */
+export type CropContext = Pick<StageContext, 'store' | 'checkCancelled' | 'problem' | 'progress'>;
+
 const CROP_WIDTH = 520;
 const PAGE_WIDTH = 360;
 
@@ -44,7 +47,7 @@ async function cropOne(bytes: Buffer, request: CropRequest): Promise<Buffer> {
  * cannot be unpacked or cropped gets no picture and a warning; the report says so beside it.
  */
 export async function makeCrops(
-  ctx: StageContext,
+  ctx: CropContext,
   requests: CropRequest[],
 ): Promise<Map<string, Buffer>> {
   const made = new Map<string, Buffer>();

@@ -133,6 +133,8 @@ export interface HtmlParts {
   caps: { disagreements: number; sections: number };
   /** Official results by contest and option, where the job has them. */
   official: Map<string, number>;
+  /** The risk-limiting audit's section (report-rla.ts), when the job has one. */
+  rlaHtml?: string;
 }
 
 function contestSection(
@@ -246,6 +248,7 @@ export function reportHtml(p: HtmlParts): string {
     ['front', 'About this report'],
     ...sections.map(([id, title]) => [id, title]),
     ['swapped', 'Swapped batches'],
+    ...(p.rlaHtml ? [['rla', 'Risk-limiting audit']] : []),
     ['records', 'Vote records'],
     ['marks', 'Marks per style'],
     ['problems', 'Problems'],
@@ -274,6 +277,7 @@ export function reportHtml(p: HtmlParts): string {
     ...data.contests.map((c) => contestSection(c, data, crops, p.official)),
     ...sections.slice(2).map(([id, title, body]) => `<h2 id="${id}">${e(title)}</h2>${body}`),
     swappedSection(data),
+    p.rlaHtml ?? '',
     `<div id="records">${p.cvrHtml.join('\n') || '<h2>Vote records</h2><p>Nothing recorded.</p>'}</div>`,
     `<div id="marks">${p.marksHtml || '<h2>Marks per style</h2><p>No distributions recorded.</p>'}</div>`,
     `<h2 id="problems">Problems (${p.problems.length})</h2><table><tr><th>Stage</th><th>Severity</th><th>Code</th><th>File</th><th>Place</th><th>Message</th></tr>${p.problems.map((q) => `<tr><td>${e(q.stage)}</td><td>${e(q.severity)}</td><td>${e(q.code)}</td><td>${e(q.file)}</td><td>${e(q.place)}</td><td>${e(q.message)}</td></tr>`).join('')}</table>`,

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { Item } from './report-contests.js';
 import type { ReportData, SheetRow } from './report-data.js';
 import type { FrontMatter } from './report-front.js';
+import type { RlaPdfLine } from './report-rla.js';
 import { contestChartSvg } from './report-html.js';
 import {
   couldChangeText,
@@ -111,6 +112,8 @@ export interface PdfParts {
   cvrLines: string[];
   problems: Record<string, string>[];
   official: Map<string, number>;
+  /** The risk-limiting audit's section (report-rla.ts), when the job has one. */
+  rlaLines?: RlaPdfLine[];
 }
 
 async function items(flow: Flow, data: ReportData, list: Item[], crops: Map<string, Buffer>) {
@@ -259,6 +262,14 @@ export async function reportPdf(p: PdfParts, marksPng: Buffer[]): Promise<Buffer
     );
   }
   if (data.swapped.length === 0) flow.text('None.');
+  if (p.rlaLines?.length) {
+    flow.heading('Risk-limiting audit');
+    for (const line of p.rlaLines) {
+      const png = line.crop ? crops.get(line.crop) : undefined;
+      if (png) await flow.image(png, 260, line.indent ?? 0);
+      else if (!line.crop) flow.text(line.text, 8, line.bold ? bold : font, line.indent ?? 0);
+    }
+  }
   flow.heading('Vote records');
   for (const line of p.cvrLines) flow.text(line, 8);
   flow.heading('Marks per style');

@@ -21,6 +21,13 @@ import {
   sheetDecisionText,
 } from './report-decisions.js';
 import {
+  loadRlaReport,
+  RLA_CSV_COLUMNS,
+  rlaCsvRows,
+  rlaReportHtml,
+  rlaReportLines,
+} from './report-rla.js';
+import {
   cropId,
   decisionText,
   DISAGREEMENT_CROPS,
@@ -166,7 +173,8 @@ export async function genReport(ctx: StageContext): Promise<void> {
     if (/^[a-z_]+\/problems\.csv$/.test(key) && !key.startsWith('genreport/'))
       problems.push(...(await readCsvAll(ctx.store, key)));
   const front = await frontMatter(ctx);
-  const crops = await makeCrops(ctx, cropRequests(data));
+  const rla = await loadRlaReport(ctx);
+  const crops = await makeCrops(ctx, [...cropRequests(data), ...(rla?.crops ?? [])]);
   const cvr = await cvrReportSection(ctx);
   const html = reportHtml({
     front,
@@ -177,6 +185,7 @@ export async function genReport(ctx: StageContext): Promise<void> {
     problems,
     caps: { disagreements: DISAGREEMENT_CROPS, sections: SECTION_CROPS },
     official,
+    rlaHtml: rla ? rlaReportHtml(rla, crops) : '',
   });
   await ctx.store.write(PATHS.reportHtml, html);
 
@@ -213,13 +222,22 @@ export async function genReport(ctx: StageContext): Promise<void> {
     ...data.disagreementRows.map((d) => disagreementCsv(data, d, itemByKey)),
     ...data.items.filter((i) => i.kind !== 'Normal Disagreed').map((i) => itemCsv(data, i)),
     ...cvr.csvRows,
+    ...(rla ? rlaCsvRows(rla) : []),
   ];
-  await writeCsv(ctx.store, PATHS.reportCsv, REPORT_COLUMNS, csvRows);
+  await writeCsv(ctx.store, PATHS.reportCsv, [...REPORT_COLUMNS, ...RLA_CSV_COLUMNS], csvRows);
   const marks: Buffer[] = [];
   for (const svg of await markDistributionSvgs(ctx.store))
     marks.push(await sharp(Buffer.from(svg)).png().toBuffer());
   const pdf = await reportPdf(
-    { front, data, crops, cvrLines: cvr.lines, problems, official },
+    {
+      front,
+      data,
+      crops,
+      cvrLines: cvr.lines,
+      problems,
+      official,
+      rlaLines: rla ? rlaReportLines(rla) : [],
+    },
     marks,
   );
   await ctx.store.write(PATHS.reportPdf, pdf);
@@ -236,7 +254,7 @@ export async function genReport(ctx: StageContext): Promise<void> {
   );
   const couldChange = data.contests.filter((c) => c.verdict.couldChange).length;
   ctx.info(
-    `report: ${data.contests.length} contests (${couldChange} could change), ${data.items.filter((i) => i.kind === 'Normal Disagreed').length} disagreements, ${crops.size} pictures, ${problems.length} problems`,
+    `report: ${data.contests.length} contests (${couldChange} could change), ${data.items.filter((i) => i.kind === 'Normal Disagreed').length} disagreements, ${crops.size} pictures, ${problems.length} problems${rla ? `; risk-limiting audit: ${rla.rla.rounds.length} rounds, ${rla.rla.sampled.length} sampled ballots` : ''}`,
   );
   ctx.progress(1, 1);
 }

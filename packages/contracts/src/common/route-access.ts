@@ -138,6 +138,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccessRule>> = {
   'GET /restart-rds': { access: 'admin' },
   'GET /rla/:jobId': { access: 'session', scope: 'job' },
   'GET /rla/:jobId/ballots': { access: 'session' },
+  'GET /rla/:jobId/ballots/:ballotId/image': { access: 'session' },
   'GET /rla/:jobId/board': { access: 'session' },
   'GET /rla/:jobId/contests': { access: 'session', scope: 'job' },
   'GET /rla/:jobId/rounds/:round/retrieval': { access: 'session' },

@@ -30,4 +30,9 @@ export const RLA_MESSAGES = {
   roundOpen: 'The current round is not finished: every sampled ballot needs a reading first.',
   auditOver: 'The audit is over: no further round is needed.',
   roundNotFound: 'No such round in this audit.',
+  imageBeforeReading:
+    "The board has not entered its reading of this ballot yet: the image audit's reading is shown only after it.",
+  imageNotCompared:
+    "The image audit has not compared this job's images with its records yet: run its stages through cmpcvr.",
+  imageNoSheet: 'The image audit has no sheet for this ballot or its record.',
 } as const;

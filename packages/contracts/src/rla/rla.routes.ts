@@ -3,6 +3,7 @@ import { defineRoute } from '../common/route.js';
 import {
   rlaAnswerSchema,
   rlaAuditBallotListSchema,
+  rlaBallotImageSchema,
   rlaBallotParamsSchema,
   rlaBoardBallotListSchema,
   rlaCandidatesSchema,
@@ -95,5 +96,14 @@ export const rlaRoutes = {
     tags,
     params: rlaParamsSchema,
     response: rlaAuditBallotListSchema,
+  }),
+  image: defineRoute({
+    method: 'GET',
+    path: '/rla/:jobId/ballots/:ballotId/image',
+    summary:
+      "The image audit's reading and crop of a sampled ballot beside the board's reading, once the board has read it (Auditor)",
+    tags,
+    params: rlaBallotParamsSchema,
+    response: rlaBallotImageSchema,
   }),
 };

@@ -6,6 +6,13 @@ export const RLA_SEED_MIN_LENGTH = 20;
 export const RLA_STATUSES = ['in_progress', 'risk_limit_met', 'full_hand_count'] as const;
 export type RlaStatus = (typeof RLA_STATUSES)[number];
 /** The method and its parameters, named on every screen and in the report. */
+/** The kinds of audit: ballot-level comparison (the CVR's records) or ballot polling (BRAVO). */
+export const RLA_METHODS = ['comparison', 'polling'] as const;
+export type RlaMethodKind = (typeof RLA_METHODS)[number];
+/** Ballot polling, named on every screen and in the report. */
+export const RLA_POLLING_METHOD = {
+  name: 'Ballot polling, BRAVO (Lindeman, Stark & Yates 2012): every winner against every loser',
+} as const;
 export const RLA_METHOD = {
   name: 'Ballot-level comparison, Kaplan–Markov (super-simple) with error inflation γ',
   gamma: 1.03905,
@@ -49,6 +56,8 @@ export const rlaStartBodySchema = z.object({
   boards: z.array(rlaBoardBodySchema).min(1, 'At least one audit board is needed.').max(20),
   cvr_file: z.string().min(1).optional(),
   manifest_file: z.string().min(1).optional(),
+  /** Ballot comparison (the default) or ballot polling. */
+  method: z.enum(RLA_METHODS, 'The method is comparison or polling.').default('comparison'),
 });
 export type RlaStartBody = z.infer<typeof rlaStartBodySchema>;
 
@@ -118,8 +127,10 @@ export const rlaSchema = z.object({
   status: z.enum(RLA_STATUSES),
   risk_limit: z.number(),
   seed: z.string(),
+  kind: z.enum(RLA_METHODS),
   method: z.string(),
-  gamma: z.number(),
+  /** The error inflation of a comparison audit; null for ballot polling. */
+  gamma: z.number().nullable(),
   sampler: z.string(),
   cvr_file: z.string(),
   manifest_file: z.string(),
@@ -204,3 +215,47 @@ export const rlaCandidatesSchema = z.object({
   people: z.array(z.object({ id: z.number(), name: z.string(), email: z.string() })),
 });
 export type RlaCandidates = z.infer<typeof rlaCandidatesSchema>;
+
+/** One audited contest of a read ballot: the board's reading, the record and the image audit's. */
+export const rlaImageContestSchema = z.object({
+  contest_id: z.string(),
+  name: z.string(),
+  /** What counts, in option ids; null where it does not exist (ballot not found, no record, not read). */
+  board: z.array(z.string()).nullable(),
+  record: z.array(z.string()).nullable(),
+  image: z.array(z.string()).nullable(),
+  /** Every mark the image audit read as a vote (an overvote lists them all), and gray marks. */
+  image_marks: z.array(z.string()),
+  image_gray: z.array(z.string()),
+  image_overvote: z.boolean(),
+  /** cmpcvr's class of the contest on the sheet: Fully Agreed, Normal Disagreed, Gray, … */
+  image_class: z.string(),
+  /** The RLA's discrepancy for the contest (2, 1, 0, −1, −2). */
+  discrepancy: z.number(),
+  agree: z.boolean(),
+  /** The three readings in a sentence: "paper, image and record agree", … */
+  agreement: z.string(),
+  /** A PNG of the contest on the ballot image, as a data: URL. */
+  crop: z.string().nullable(),
+  /** Why there is no picture, when there is none. */
+  crop_note: z.string(),
+});
+
+/** A read ballot as the image audit saw it, for the Auditor (never before the board's reading). */
+export const rlaBallotImageSchema = z.object({
+  ballot_id: z.number(),
+  ballot_key: z.string(),
+  /** The image audit has compared the job's images with its records (cmpcvr has run). */
+  compared: z.boolean(),
+  sheet_id: z.string().nullable(),
+  /** cmpcvr's class of the sheet, or `not found`. */
+  sheet_class: z.string(),
+  detail: z.string(),
+  archive: z.string(),
+  entry: z.string(),
+  /** What keeps the image audit's reading from being shown, or ''. */
+  message: z.string(),
+  contests: z.array(rlaImageContestSchema),
+});
+export type RlaBallotImage = z.infer<typeof rlaBallotImageSchema>;
+export type RlaImageContest = z.infer<typeof rlaImageContestSchema>;

@@ -14,6 +14,7 @@ import { jobOperations, operationBatches } from '../../db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { batchesRun, batchSeconds } from '../../platform/metrics/metrics.js';
 import { startQueue, type Queue } from '../../platform/queue/index.js';
+import { writeRlaForReport } from '../rla/index.js';
 import type { UserRow } from '../users/index.js';
 import { adjudicateStage, writeAdjudications } from './adjudicate.stage.js';
 import { openJobStore } from './job-inputs.js';
@@ -280,6 +281,7 @@ export class PipelineRuntime {
         await store.remove(prefix);
       if (op.operation === 'genreport') await writeAdjudications(this.db, op.jobId, store);
       if (op.operation === 'genreport') await writeReportContext(this.db, op, store);
+      if (op.operation === 'genreport') await writeRlaForReport(this.db, op.jobId, store);
       const size = batchSize ?? this.options.batchSize;
       const count = Math.max(1, await this.stage(op).batches(store, { batchSize: size }));
       await this.db

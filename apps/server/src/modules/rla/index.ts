@@ -1,1 +1,2 @@
 export { registerRlaRoutes as registerRlaModule } from './rla.routes.js';
+export { writeRlaForReport } from './rla.report.js';

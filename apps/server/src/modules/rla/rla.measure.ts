@@ -1,4 +1,9 @@
-import { assessContest, type ComparedBallot } from '@scrutineer/audit-core';
+import {
+  assessContest,
+  assessPolling,
+  pollingSampleSize,
+  type ComparedBallot,
+} from '@scrutineer/audit-core';
 import type { RlaContestRecord, RlaContestResult } from '../../db/schema-rla.js';
 import type { RlaBallotRow } from './rla.repository.js';
 
@@ -48,14 +53,55 @@ const reportedContest = (contest: RlaContestRecord, ballots: number) => ({
   ballots,
 });
 
-/** Measures every contest over all ballots read so far. */
+/**
+ * BRAVO over the ballots read so far: each draw of a ballot counts its votes again. Short of
+ * the limit, the next round asks for another average sample number; at the universe, the
+ * audit escalates to a full hand count. Over- and understatements are not part of polling.
+ */
+function measurePolling(
+  contest: RlaContestRecord,
+  ballots: number,
+  alpha: number,
+  rows: RlaBallotRow[],
+): RlaContestResult {
+  const sampled: Record<string, number> = {};
+  let draws = 0;
+  for (const row of rows) {
+    if (!row.reading) continue;
+    const times = timesSampled(row);
+    draws += times;
+    for (const option of auditedOf(row, contest) ?? [])
+      sampled[option] = (sampled[option] ?? 0) + times;
+  }
+  const reported = reportedContest(contest, ballots);
+  const a = assessPolling(reported, alpha, sampled);
+  const stop = a.riskLimitMet
+    ? draws
+    : Math.min(ballots, draws + pollingSampleSize(reported, alpha));
+  return {
+    contestId: contest.id,
+    draws,
+    o1: 0,
+    o2: 0,
+    u1: 0,
+    u2: 0,
+    risk: a.risk,
+    riskLimitMet: a.riskLimitMet,
+    stoppingSize: stop,
+    fullHandCount: !a.riskLimitMet && stop >= ballots,
+  };
+}
+
+/** Measures every contest over all ballots read so far, by the audit's method. */
 export function measureContests(
   contests: RlaContestRecord[],
   ballots: number,
   riskLimitPercent: number,
   rows: RlaBallotRow[],
+  method = 'comparison',
 ): RlaContestResult[] {
   return contests.map((contest) => {
+    if (method === 'polling') return measurePolling(contest, ballots, riskLimitPercent / 100, rows);
     const a = assessContest(
       reportedContest(contest, ballots),
       riskLimitPercent / 100,

@@ -1,5 +1,6 @@
 import {
   RLA_METHOD,
+  RLA_POLLING_METHOD,
   type Rla,
   type RlaAuditBallot,
   type RlaBoardBallot,
@@ -33,8 +34,9 @@ export function presentRla(
     status: rla.status as Rla['status'],
     risk_limit: rla.riskLimit,
     seed: rla.seed,
-    method: RLA_METHOD.name,
-    gamma: RLA_METHOD.gamma,
+    kind: rla.method === 'polling' ? 'polling' : 'comparison',
+    method: rla.method === 'polling' ? RLA_POLLING_METHOD.name : RLA_METHOD.name,
+    gamma: rla.method === 'polling' ? null : RLA_METHOD.gamma,
     sampler: RLA_METHOD.sampler,
     cvr_file: rla.cvrFile,
     manifest_file: rla.manifestFile,

@@ -13,6 +13,7 @@ import {
   presentRla,
   retrievalRows,
 } from './rla.presenter.js';
+import { ballotImage } from './rla.images.js';
 import { listBallots, listRounds, userNames } from './rla.repository.js';
 import {
   assertAuditor,
@@ -154,5 +155,9 @@ export function registerRlaRoutes(app: FastifyInstance, auth: Authenticator, dep
       const rows = await listBallots(deps.database.db, rla.id);
       return { items: rows.map((row) => presentAuditBallot(rla, row)) };
     },
+  });
+  registerRoute(app, auth, r.image, {
+    access: 'session',
+    handler: async ({ user, params }) => ballotImage(deps, user, params.jobId, params.ballotId),
   });
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { contestOutcome, stoppingSize } from '@scrutineer/audit-core';
+import { contestOutcome, pollingSampleSize, stoppingSize } from '@scrutineer/audit-core';
 import { RLA_MESSAGES as M, type RlaReadingBody, type RlaStartBody } from '@scrutineer/contracts';
 import { rlaAudits, rlaBallots, rlaRounds } from '../../db/schema.js';
 import type { RlaBoardRecord, RlaContestRecord, RlaReadingRecord } from '../../db/schema-rla.js';
@@ -8,6 +8,7 @@ import { recordEvent } from '../../platform/db/events.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { canRunJob, loadJob, type LoadedJob } from '../audit-jobs/index.js';
+import { markOutOfDateFrom } from '../operations/index.js';
 import { findUserById, type UserRow } from '../users/index.js';
 import { drawBallots, readCvr, saveRound } from './rla.draw.js';
 import { findRlaInputs, recordedVotes, streamCvr } from './rla.inputs.js';
@@ -101,7 +102,13 @@ export async function startRla(
     };
   });
   const alpha = body.risk_limit / 100;
-  const draws = Math.max(...contests.map((c) => stoppingSize(alpha, c.dilutedMargin, ballots)));
+  const draws = Math.max(
+    ...contests.map((c) =>
+      body.method === 'polling'
+        ? pollingSampleSize({ id: c.id, voteFor: c.voteFor, votes: c.votes, ballots }, alpha)
+        : stoppingSize(alpha, c.dilutedMargin, ballots),
+    ),
+  );
   const drawn = drawBallots(manifest, body.seed, 0, draws);
   const { records } = await readCvr(deps, inputs, contestIds, new Set(drawn.map((d) => d.key)));
   return deps.database.db.transaction(async (tx) => {
@@ -111,6 +118,7 @@ export async function startRla(
         jobId,
         riskLimit: body.risk_limit,
         seed: body.seed,
+        method: body.method,
         cvrFile: inputs.cvrName,
         cvrKey: inputs.cvrKey,
         manifestFile: inputs.manifestName,
@@ -143,6 +151,7 @@ export async function startRla(
         jobId,
         riskLimit: body.risk_limit,
         seed: body.seed,
+        method: body.method,
         contests: contestIds,
         cvrFile: inputs.cvrName,
         manifestFile: inputs.manifestName,
@@ -152,6 +161,8 @@ export async function startRla(
         sample: drawn.map((d) => ({ ballot: d.key, ticket: d.ticket, times: d.times })),
       },
     });
+    // The report shows the audit's rounds: one made before this is out of date now.
+    await markOutOfDateFrom(tx, jobId, 'genreport');
     return row;
   });
 }
@@ -205,6 +216,7 @@ export async function startNextRound(deps: AppDeps, user: UserRow, jobId: number
         sample: drawn.map((d) => ({ ballot: d.key, ticket: d.ticket, times: d.times })),
       },
     });
+    await markOutOfDateFrom(tx, jobId, 'genreport');
   });
   return round;
 }
@@ -265,7 +277,10 @@ export async function enterReading(
       action: agreed ? 'read' : 'entry',
       data: { jobId, rlaId: rla.id, ballot: ballot.ballotKey, board: board.id, entry },
     });
-    if (agreed) await closeRoundIfRead(tx, rla, user.id);
+    if (agreed) {
+      await closeRoundIfRead(tx, rla, user.id);
+      await markOutOfDateFrom(tx, jobId, 'genreport');
+    }
   });
 }
 
@@ -286,7 +301,7 @@ async function closeRoundIfRead(tx: Executor, rla: RlaRow, userId: number): Prom
   const rows = await listBallots(tx, rla.id);
   const inRound = (b: RlaBallotRow) => (b.draws[String(current.number)] ?? 0) > 0;
   if (rows.some((b) => inRound(b) && !b.reading)) return;
-  const results = measureContests(rla.contests, rla.ballots, rla.riskLimit, rows);
+  const results = measureContests(rla.contests, rla.ballots, rla.riskLimit, rows, rla.method);
   const status = results.every((r) => r.riskLimitMet)
     ? 'risk_limit_met'
     : results.some((r) => !r.riskLimitMet && r.fullHandCount)

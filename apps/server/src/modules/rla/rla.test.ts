@@ -356,7 +356,7 @@ describe('a ballot-comparison audit from start to risk limit met', () => {
       status: 'in_progress',
       can: { run: true, next_round: true },
     });
-  });
+  }, 300_000);
 
   it('draws round 2 from the same stream and stops once the risk limit is met', async () => {
     expect((await server.call('POST', `/rla/${jobId}/rounds`, { token: first.token })).status).toBe(

@@ -16,6 +16,7 @@ export const rlaKeys = {
   board: (jobId: number) => [...rlaKeys.all(jobId), 'board'] as const,
   ballots: (jobId: number) => [...rlaKeys.all(jobId), 'ballots'] as const,
   retrieval: (jobId: number, round: number) => [...rlaKeys.all(jobId), 'retrieval', round] as const,
+  image: (jobId: number, ballotId: number) => [...rlaKeys.all(jobId), 'image', ballotId] as const,
 };
 
 export function useRla(jobId: number) {
@@ -56,6 +57,15 @@ export function useRetrieval(jobId: number, round: number | null) {
     queryFn: ({ signal }) =>
       api.call(rlaRoutes.retrieval, { params: { jobId, round: round ?? 0 }, signal }),
     enabled: round !== null,
+  });
+}
+
+/** A read ballot as the image audit saw it (Auditor), beside the board's reading. */
+export function useBallotImage(jobId: number, ballotId: number) {
+  return useQuery({
+    queryKey: rlaKeys.image(jobId, ballotId),
+    queryFn: ({ signal }) => api.call(rlaRoutes.image, { params: { jobId, ballotId }, signal }),
+    retry: false,
   });
 }
 

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,24 +11,20 @@ import Typography from '@mui/material/Typography';
 import type { Rla } from '@scrutineer/contracts';
 import { EmptyTableRow } from '../../../components/empty-table-row';
 import { useAuditBallots } from '../api/rla';
-import { votesText } from './format';
-
-const KIND: Record<string, string> = {
-  '2': '2-vote overstatement',
-  '1': '1-vote overstatement',
-  '-1': '1-vote understatement',
-  '-2': '2-vote understatement',
-};
+import { DISCREPANCY_KIND as KIND, votesText } from './format';
+import { ImageComparison } from './image-comparison';
 
 /** For the Auditor: each sampled ballot's record beside the board's reading, once read. */
 export function AuditBallots({ rla }: { rla: Rla }) {
   const ballots = useAuditBallots(rla.job_id, true);
   const items = ballots.data?.items ?? [];
+  const [comparing, setComparing] = useState<{ id: number; key: string } | null>(null);
   return (
     <Box component="section" aria-label="Sampled ballots">
       <Typography variant="h6">Sampled ballots</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        The record is shown only once the board has entered its reading.
+        The record, and the image audit's reading of the ballot's image, are shown only once the
+        board has entered its reading.
       </Typography>
       <Table size="small" aria-label="Sampled ballots">
         <TableHead>
@@ -37,11 +35,12 @@ export function AuditBallots({ rla }: { rla: Rla }) {
             {rla.contests.map((c) => (
               <TableCell key={c.id}>{c.name}: record → reading</TableCell>
             ))}
+            <TableCell>Image audit</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {items.length === 0 && (
-            <EmptyTableRow colSpan={3 + rla.contests.length}>No ballots sampled yet.</EmptyTableRow>
+            <EmptyTableRow colSpan={4 + rla.contests.length}>No ballots sampled yet.</EmptyTableRow>
           )}
           {items.map((b) => (
             <TableRow key={b.id}>
@@ -75,10 +74,27 @@ export function AuditBallots({ rla }: { rla: Rla }) {
                   </TableCell>
                 );
               })}
+              <TableCell>
+                {b.read ? (
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    aria-label={`Compare ${b.ballot_key} with its image`}
+                    onClick={() => setComparing({ id: b.id, key: b.ballot_key })}
+                  >
+                    Compare with Image
+                  </Button>
+                ) : (
+                  'After the reading'
+                )}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
+      {comparing !== null && (
+        <ImageComparison rla={rla} ballot={comparing} onClose={() => setComparing(null)} />
+      )}
     </Box>
   );
 }

@@ -14,3 +14,11 @@ export function votesText(
   if (!votes || votes.length === 0) return 'No vote';
   return votes.map((v) => names.get(v) ?? v).join(', ');
 }
+
+/** A ballot's discrepancy in votes, named as ColoradoRLA and Arlo name them. */
+export const DISCREPANCY_KIND: Record<string, string> = {
+  '2': '2-vote overstatement',
+  '1': '1-vote overstatement',
+  '-1': '1-vote understatement',
+  '-2': '2-vote understatement',
+};

@@ -60,7 +60,9 @@ function Summary({ rla }: { rla: Rla }) {
         />
       </Stack>
       <Typography variant="body2">
-        {rla.method} {rla.gamma}; {rla.sampler}. Seed {rla.seed}; risk limit {rla.risk_limit}%.
+        {rla.method}
+        {rla.gamma === null ? '' : ` ${rla.gamma}`}; {rla.sampler}. Seed {rla.seed}; risk limit{' '}
+        {rla.risk_limit}%.
       </Typography>
       <Typography variant="body2" color="text.secondary">
         CVR {rla.cvr_file}; ballot manifest {rla.manifest_file} ({rla.ballots} ballots). Boards:{' '}

@@ -68,12 +68,8 @@ export function RlaReport({ rla }: { rla: Rla }) {
               <TableRow key={`${round.number}-${r.contest_id}`}>
                 {i === 0 && head(results.length)}
                 <TableCell>{name.get(r.contest_id) ?? r.contest_id}</TableCell>
-                <TableCell>
-                  {r.o1} / {r.u1}
-                </TableCell>
-                <TableCell>
-                  {r.o2} / {r.u2}
-                </TableCell>
+                <TableCell>{rla.kind === 'polling' ? '—' : `${r.o1} / ${r.u1}`}</TableCell>
+                <TableCell>{rla.kind === 'polling' ? '—' : `${r.o2} / ${r.u2}`}</TableCell>
                 <TableCell>{riskText(r.risk)}</TableCell>
                 <TableCell>
                   {r.risk_limit_met

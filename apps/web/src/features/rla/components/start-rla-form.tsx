@@ -10,7 +10,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { RLA_METHOD, RLA_SEED_MIN_LENGTH, type AuditJob } from '@scrutineer/contracts';
+import {
+  RLA_METHOD,
+  RLA_POLLING_METHOD,
+  RLA_SEED_MIN_LENGTH,
+  type AuditJob,
+  type RlaMethodKind,
+} from '@scrutineer/contracts';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { errorMessage } from '../../../lib/api-error';
@@ -27,6 +33,7 @@ export function StartRlaForm({ job }: { job: AuditJob }) {
   const [seed, setSeed] = useState('');
   const [boardName, setBoardName] = useState('Audit Board 1');
   const [members, setMembers] = useState<[string, string]>(['', '']);
+  const [method, setMethod] = useState<RlaMethodKind>('comparison');
 
   if (candidates.isPending) return <FullPageSpinner />;
   if (candidates.error)
@@ -46,6 +53,7 @@ export function StartRlaForm({ job }: { job: AuditJob }) {
         risk_limit: Number(riskLimit),
         seed,
         boards: [{ name: boardName, member_ids: members.map(Number) }],
+        method,
       },
       {
         onSuccess: () => notify.success('Risk-limiting audit started'),
@@ -62,9 +70,24 @@ export function StartRlaForm({ job }: { job: AuditJob }) {
     >
       <Typography variant="h6">Start a risk-limiting audit</Typography>
       <Typography variant="body2" color="text.secondary">
-        {RLA_METHOD.name} {RLA_METHOD.gamma}; {RLA_METHOD.sampler}. CVR {data.cvr_file}, ballot
-        manifest {data.manifest_file} ({data.ballots} ballots).
+        {method === 'polling' ? RLA_POLLING_METHOD.name : `${RLA_METHOD.name} ${RLA_METHOD.gamma}`};{' '}
+        {RLA_METHOD.sampler}. CVR {data.cvr_file}, ballot manifest {data.manifest_file} (
+        {data.ballots} ballots).
       </Typography>
+      <TextField
+        select
+        label="Audit method"
+        value={method}
+        onChange={(e) => setMethod(e.target.value as RlaMethodKind)}
+        helperText={
+          method === 'polling'
+            ? 'Boards read sampled ballots; the reported tallies are tested without the records.'
+            : 'Boards read sampled ballots; each reading is compared with its record.'
+        }
+      >
+        <MenuItem value="comparison">Ballot comparison (Kaplan–Markov)</MenuItem>
+        <MenuItem value="polling">Ballot polling (BRAVO)</MenuItem>
+      </TextField>
       <Box>
         <FormLabel>Contests</FormLabel>
         <FormGroup>

@@ -1,0 +1,1 @@
+ALTER TABLE "rla_audits" ADD COLUMN "method" text DEFAULT 'comparison' NOT NULL;
