@@ -8,7 +8,9 @@ import {
   directorySink,
   makeElection,
   writeSyntheticElection,
+  type ElectionOptions,
   type PlantedDiscrepancy,
+  type SynthElection,
 } from '@scrutineer/audit-core';
 import type { Operation, OperationStatusPoll } from '@scrutineer/contracts';
 import type { ChildServer } from './child-server.js';
@@ -19,6 +21,7 @@ export interface GeneratedElection {
   images: Buffer;
   cvr: Buffer;
   electionJson: string;
+  election: SynthElection;
   planted: PlantedDiscrepancy[];
 }
 
@@ -39,10 +42,11 @@ export async function generateElection(
   seed: string,
   count: number,
   plant: { misreads: number; missing: number; extra: number },
+  shape: Omit<ElectionOptions, 'seed'> = {},
 ): Promise<GeneratedElection> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-election-'));
   try {
-    const election = makeElection({ seed });
+    const election = makeElection({ seed, ...shape });
     const written = await writeSyntheticElection(
       election,
       { count, batchSize: 30, ...plant, swapBatches: false, formats: ['dominion-json'] },
@@ -63,6 +67,7 @@ export async function generateElection(
       images: await readFile(path.join(dir, 'ballots.zip')),
       cvr,
       electionJson: JSON.stringify(election),
+      election,
       planted: written.planted,
     };
   } finally {

@@ -97,9 +97,29 @@ export function readSheet(
     signal?: AbortSignal;
     /** Thresholds and search window from the JOB file. */
     read?: Pick<ReadOptions, 'thresholds' | 'window'>;
+    /** The record's style when it has no template: only a sure fit of another style reads. */
+    untemplated?: string;
   },
 ): SheetReading {
   const { known } = options;
+  if (options.untemplated) {
+    // Read on a style it only looks nearest to, a sheet would be read with the wrong targets.
+    const marks = findTimingMarks(page);
+    for (const template of templates) {
+      const fit = fitsStyle(page, template, marks);
+      if (!fit?.sure) continue;
+      const reading = readBallot(page, template, {
+        ...options.read,
+        signal: options.signal,
+        marks,
+        registration: fit.registration,
+      });
+      return { used: template, reading };
+    }
+    throw new Error(
+      `style ${options.untemplated} has no template: a person can map it on its exemplar`,
+    );
+  }
   // Timing marks are found once, whichever templates the page is then laid on.
   const marks = templates.length > 1 ? findTimingMarks(page) : undefined;
   if (known && marks) {
@@ -223,6 +243,7 @@ export async function extractVote(ctx: StageContext): Promise<void> {
         const page: GreyImage = await loadPage(bytes, { label: item.entry.entry });
         let { used, reading } = readSheet(page, templates, {
           known: byId.get(known),
+          ...(known && !byId.has(known) ? { untemplated: known } : {}),
           untrusted: untrusted.has(batchOf(sheetId).batch),
           signal: ctx.signal,
           read,

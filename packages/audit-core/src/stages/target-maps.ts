@@ -8,6 +8,7 @@ import { loadPage } from '../image/load.js';
 import { thumbnail } from '../image/thumbnail.js';
 import { readBytes, readJson, type JobStore } from '../storage/index.js';
 import { electionInfo, listKeys, PATHS, type ElectionInfo } from './job.js';
+import { styleEvidence } from './template-files.js';
 
 /** One target of a map a person drew: its box on the template, in pixels, and its meaning. */
 export interface MappedBox {
@@ -203,7 +204,14 @@ async function exemplarTemplate(store: JobStore, style: string): Promise<Templat
     ? { sideOf: { style: style.slice(0, side.index), side: Number(side[1]) } }
     : {};
   try {
-    return { ...buildTemplate(image, { id: style }), ...sideOf };
+    const template = buildTemplate(image, { id: style });
+    // The style's sheets as gentemplates sampled them, to tell its pages from other styles'.
+    const dir = exemplarKey(style).replace(/exemplar\.png$/, '');
+    const gap = (await store.exists(`${dir}exemplar.json`))
+      ? (await readJson<{ styleGap?: number }>(store, `${dir}exemplar.json`)).styleGap
+      : undefined;
+    const evidence = await styleEvidence(store, dir, template.thumbnail, gap);
+    return { ...template, ...evidence, ...sideOf };
   } catch {
     // Without marks to register on, each sheet says so when extractvote reads it.
     const marks = { left: [], right: [] };

@@ -2,7 +2,7 @@ import { estimateDpi } from '../image/grey.js';
 import { loadPage } from '../image/load.js';
 import type { TemplateTarget } from '../image/targets.js';
 import type { Template } from '../image/template.js';
-import { thumbnail, unpackThumbnails } from '../image/thumbnail.js';
+import { thumbnail, unpackThumbnails, type Thumbnail } from '../image/thumbnail.js';
 import { readBytes, readJson, type JobStore } from '../storage/index.js';
 import { readCsv } from './context.js';
 import { listKeys, PATHS } from './job.js';
@@ -28,6 +28,31 @@ export async function untrustedBatches(store: JobStore): Promise<Set<string>> {
   return batches;
 }
 
+/**
+ * A style's sheets as gentemplates sampled them (`samples.bin`) and the cells and gap that tell
+ * its pages from other styles' (`fit-cells.bin`, `styleGap`), from the style's folder.
+ */
+export async function styleEvidence(
+  store: JobStore,
+  dir: string,
+  small: Thumbnail,
+  styleGap: number | undefined,
+): Promise<Pick<Template, 'samples' | 'fit'>> {
+  const samples = (await store.exists(`${dir}samples.bin`))
+    ? unpackThumbnails(await readBytes(store, `${dir}samples.bin`), small.width, small.height)
+    : [];
+  const cells =
+    styleGap !== undefined && (await store.exists(`${dir}fit-cells.bin`))
+      ? new Uint8Array(await readBytes(store, `${dir}fit-cells.bin`))
+      : undefined;
+  return {
+    ...(samples.length > 0 ? { samples } : {}),
+    ...(cells?.length === small.width * small.height && styleGap !== undefined
+      ? { fit: { gap: styleGap, cells } }
+      : {}),
+  };
+}
+
 /** Loads every template gentemplates wrote. */
 export async function loadTemplates(store: JobStore): Promise<Template[]> {
   const templates: Template[] = [];
@@ -40,25 +65,13 @@ export async function loadTemplates(store: JobStore): Promise<Template[]> {
     );
     const { exemplars: _e, mappingSource: _m, styleGap, style, side, ...template } = stored;
     const small = thumbnail(image);
-    const samplesKey = key.replace(/template\.json$/, 'samples.bin');
-    const samples = (await store.exists(samplesKey))
-      ? unpackThumbnails(await readBytes(store, samplesKey), small.width, small.height)
-      : [];
-    const cellsKey = key.replace(/template\.json$/, 'fit-cells.bin');
-    const cells =
-      styleGap !== undefined && (await store.exists(cellsKey))
-        ? new Uint8Array(await readBytes(store, cellsKey))
-        : undefined;
     templates.push({
       ...template,
       dpi: template.dpi || estimateDpi(image),
       ...(side && side > 1 ? { sideOf: { style: style ?? '', side } } : {}),
       image,
       thumbnail: small,
-      ...(samples.length > 0 ? { samples } : {}),
-      ...(cells?.length === small.width * small.height && styleGap !== undefined
-        ? { fit: { gap: styleGap, cells } }
-        : {}),
+      ...(await styleEvidence(store, key.replace(/template\.json$/, ''), small, styleGap)),
     });
   }
   return templates;

@@ -251,7 +251,41 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
   const mapping: Record<string, unknown>[] = [];
   const styles = [...pages.keys()].sort();
   const made: Made[] = [];
+  /** Styles kept as an exemplar, with a template of that page to sample and fit them on. */
+  const standIns: { style: string; template: Template; exemplars: GreyImage[] }[] = [];
   let done = 0;
+
+  /** Keeps a side's first exemplar for a person to map by hand when no template can be made. */
+  const keepExemplar = async (
+    id: string,
+    exemplars: GreyImage[],
+    reason: string,
+    runs: ContestRuns | undefined,
+  ): Promise<undefined> => {
+    ctx.problem({
+      severity: 'error',
+      code: 'no-template',
+      file: PATHS.exemplars,
+      place: `style ${id}`,
+      message: `${reason}; a person can map its targets on its exemplar`,
+    });
+    // The page a person maps the style on by hand; extractvote reads it as the template.
+    const first = exemplars[0];
+    if (first) await ctx.store.write(`${styleDir(id)}exemplar.png`, await encodePng(first));
+    runs?.settle(undefined);
+    // Sampled on its exemplar, the style's pages can still be told from other styles' pages:
+    // they are not read on another style's template, and once mapped they are read on theirs.
+    if (first && !/~\d+$/.test(id))
+      try {
+        const standIn = buildTemplate(first, { id });
+        const samples = styleSamples(standIn, exemplars);
+        await ctx.store.write(`${styleDir(id)}samples.bin`, packThumbnails(samples));
+        standIns.push({ style: id, template: { ...standIn, samples }, exemplars });
+      } catch {
+        // A page with nothing to register on gives no samples; its sheets say so when read.
+      }
+    return undefined;
+  };
 
   /** Builds, corrects and writes one side's template; undefined when none could be built. */
   const makeTemplate = async (
@@ -265,6 +299,7 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
     let template;
     let source = want?.source ?? 'position';
     let mapped = true;
+    let mismatch = '';
     try {
       const built = templateFromGroups(exemplars, {
         id,
@@ -280,13 +315,7 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
         return undefined;
       }
       if (!template) {
-        ctx.problem({
-          severity: 'error',
-          code: 'target-mapping',
-          file: PATHS.mapping,
-          place: `style ${id}`,
-          message: `${built.mismatch ?? 'no exemplars'}; targets are grouped by position and need a person's mapping in ${PATHS.mappingCorrections}`,
-        });
+        mismatch = built.mismatch ?? 'no exemplars';
         template = {
           ...buildTemplate(built.image, { id, targetSpec }),
           exemplars: built.exemplars,
@@ -308,19 +337,26 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
         ctx.info(`style ${style} side ${side}: no template (${reasonOf(error)}); not read`);
         return undefined;
       }
+      return keepExemplar(id, exemplars, reasonOf(error), runs);
+    }
+    // A front with no target the reader can see (printed in a drop-out ink, or in a shape it
+    // does not know) reads nothing, and its combined image may not show the targets at all:
+    // a person maps it on an exemplar, which shows at least the voters' marks.
+    if (side === 1 && template.targets.length === 0)
+      return keepExemplar(
+        id,
+        exemplars,
+        `style ${id}: no voting target found on its exemplars`,
+        runs,
+      );
+    if (!mapped)
       ctx.problem({
         severity: 'error',
-        code: 'no-template',
-        file: PATHS.exemplars,
+        code: 'target-mapping',
+        file: PATHS.mapping,
         place: `style ${id}`,
-        message: `${reasonOf(error)}; a person can map its targets on its exemplar`,
+        message: `${mismatch}; targets are grouped by position and need a person's mapping in ${PATHS.mappingCorrections}`,
       });
-      // The page a person maps the style on by hand; extractvote reads it as the template.
-      const first = exemplars[0];
-      if (first) await ctx.store.write(`${styleDir(id)}exemplar.png`, await encodePng(first));
-      runs?.settle(undefined);
-      return undefined;
-    }
     runs?.settle(mapped ? template.contests : undefined);
     if (side > 1 && template.targets.length === 0) {
       ctx.info(`style ${style} side ${side}: no voting targets; its pages are not read`);
@@ -393,7 +429,7 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
     ctx.progress(styles.length + ++done, styles.length * 2);
   }
   // Each style's gap to the others' sheets, for extractvote to know a sure fit when it sees one.
-  const fronts = made.filter((m) => m.side === 1);
+  const fronts = [...made.filter((m) => m.side === 1), ...standIns];
   for (const { style, side, template, stored } of made) {
     // A style alike to this one reads a page the same way: taking one for the other costs nothing.
     const others = fronts
@@ -405,6 +441,15 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
     if (fit) await ctx.store.write(`${dir}fit-cells.bin`, Buffer.from(fit.cells));
     const json = fit ? { ...stored, styleGap: fit.gap } : stored;
     await ctx.store.write(`${dir}template.json`, JSON.stringify(json));
+  }
+  for (const { style, template } of standIns) {
+    const others = fronts
+      .filter((m) => m.style !== style && !alike(m.style, style))
+      .flatMap((m) => m.exemplars.slice(0, 6));
+    const fit = styleFit(template, others);
+    if (!fit) continue;
+    await ctx.store.write(`${styleDir(style)}fit-cells.bin`, Buffer.from(fit.cells));
+    await ctx.store.write(`${styleDir(style)}exemplar.json`, JSON.stringify({ styleGap: fit.gap }));
   }
   await writeCsv(ctx.store, PATHS.mapping, MAPPING_COLUMNS, mapping);
   await writeCsv(ctx.store, PATHS.styleBatches, BATCH_COLUMNS, grouped.batches);

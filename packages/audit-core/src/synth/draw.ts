@@ -97,9 +97,10 @@ export function strokeRect(
   w: number,
   h: number,
   t: number,
+  ink = 0,
 ): void {
-  fillRect(image, x, y, w, t);
-  fillRect(image, x, y + h - t, w, t);
-  fillRect(image, x, y, t, h);
-  fillRect(image, x + w - t, y, t, h);
+  fillRect(image, x, y, w, t, ink);
+  fillRect(image, x, y + h - t, w, t, ink);
+  fillRect(image, x, y, t, h, ink);
+  fillRect(image, x + w - t, y, t, h, ink);
 }

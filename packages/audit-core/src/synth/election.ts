@@ -29,6 +29,11 @@ export interface SynthElection {
    * edges, bilevel TIFF; `hart` as Hart prints them (see `layoutHartStyle`), greyscale scans.
    */
   family?: BallotFamily;
+  /**
+   * Styles whose targets are printed in a drop-out ink, as forms made for optical readers are:
+   * a 1-bit scan loses the outlines, so only the voters' marks show where the targets are.
+   */
+  dropOutStyles?: string[];
 }
 
 export type BallotFamily = 'timing' | 'hart';
@@ -45,6 +50,8 @@ export interface ElectionOptions {
   sides?: 1 | 2;
   /** The printing family; `hart` prints boxes and defaults to two sides. */
   family?: BallotFamily;
+  /** Styles whose targets are printed in a drop-out ink (see `SynthElection.dropOutStyles`). */
+  dropOutStyles?: string[];
 }
 
 const SURNAMES = [
@@ -126,6 +133,7 @@ export function makeElection(options: ElectionOptions): SynthElection {
     targetShape: options.targetShape ?? (options.family === 'hart' ? 'box' : 'oval'),
     ...((options.sides ?? (options.family === 'hart' ? 2 : 1)) === 2 ? { sides: 2 as const } : {}),
     ...(options.family === 'hart' ? { family: 'hart' as const } : {}),
+    ...(options.dropOutStyles?.length ? { dropOutStyles: options.dropOutStyles } : {}),
   };
 }
 

@@ -13,12 +13,14 @@ export {
 export { makeSharedLayoutElection } from './shared-layout.js';
 export {
   layoutStyle,
+  DROP_OUT_INK,
   type LayoutTarget,
   type Rect,
   type StyleLayout,
   type TextLine,
 } from './layout.js';
 export { renderStyle } from './render.js';
+export { targetsOnScan } from './on-scan.js';
 export { layoutHartStyle, scanGreyPage } from './hart.js';
 export { drawMark, isIntended, CLEAR_KINDS, INTENDED_KINDS, type MarkKind } from './marks.js';
 export { drawScan, scanPage, type ScanOptions, type ScanParams } from './scan.js';

@@ -45,7 +45,12 @@ export interface StyleLayout {
   /** Target outline thickness in pixels. */
   stroke: number;
   targetShape: TargetShape;
+  /** Grey level the target outlines print in: 0 black, lighter for a drop-out ink. */
+  targetInk?: number;
 }
+
+/** A drop-out ink: lighter than a 1-bit scanner's threshold even with its noise. */
+export const DROP_OUT_INK = 215;
 
 const COLUMNS = [0.75, 3.25, 5.75];
 const BOX_WIDTH = 2.25;
@@ -182,5 +187,6 @@ export function layoutStyle(
     example,
     stroke: Math.max(2, px(0.012)),
     targetShape: election.targetShape,
+    ...(election.dropOutStyles?.includes(styleId) ? { targetInk: DROP_OUT_INK } : {}),
   };
 }

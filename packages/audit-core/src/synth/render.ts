@@ -32,10 +32,11 @@ export async function renderStyle(layout: StyleLayout): Promise<GreyImage> {
     drawLine(page, b.x, b.y, b.x, b.y + b.h, line);
     drawLine(page, b.x + b.w, b.y, b.x + b.w, b.y + b.h, line);
   }
+  const ink = layout.targetInk ?? 0;
   for (const t of layout.targets) {
     if (layout.targetShape === 'box')
-      strokeRect(page, t.cx - t.rx, t.cy - t.ry, 2 * t.rx, 2 * t.ry, layout.stroke);
-    else strokeEllipse(page, t.cx, t.cy, t.rx, t.ry, layout.stroke);
+      strokeRect(page, t.cx - t.rx, t.cy - t.ry, 2 * t.rx, 2 * t.ry, layout.stroke, ink);
+    else strokeEllipse(page, t.cx, t.cy, t.rx, t.ry, layout.stroke, ink);
   }
   const e = layout.example;
   fillEllipse(page, e.cx, e.cy, e.rx, e.ry, 0);

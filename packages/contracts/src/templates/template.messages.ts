@@ -6,6 +6,8 @@ export const TEMPLATE_MESSAGES = {
   styleNotFound: (style: string) => `This job has no ballot style ${style}.`,
   noImage: (kind: string) => `This style has no ${kind} image.`,
   notEdited: 'This style has no edited target map.',
+  stageRunning: (stage: string) =>
+    `${stage} is running: save the target map once it has finished, so that it reads with the map.`,
   outside: (n: number, w: number, h: number) =>
     `targets.${n}: The box is not inside the page (${w} × ${h} pixels).`,
   mappedTwice: (n: number, contest: string, option: string) =>

@@ -77,7 +77,7 @@ const electionContestSchema = z.object({
 
 export const templateListSchema = z.object({
   styles: z.array(templateStyleSchema),
-  /** Styles of the election file with no template. */
+  /** Styles of the election file with neither a template nor a map drawn by hand. */
   missing: z.array(z.string()),
   contests: z.array(electionContestSchema),
   can: z.object({ edit: z.boolean() }),

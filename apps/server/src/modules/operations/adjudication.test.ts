@@ -13,21 +13,9 @@ import type {
 } from '@scrutineer/contracts';
 import { OPERATION_MESSAGES as M } from '@scrutineer/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import {
-  addToElection,
-  createAccount,
-  createDistrict,
-  createElection,
-  type Account,
-} from '../../test/elections-fixtures.js';
-import { createJob } from '../../test/jobs-fixtures.js';
-import {
-  generateElection,
-  runStage,
-  uploadSet,
-  waitForStage,
-} from '../../test/pipeline-fixtures.js';
-import { storeJobFile } from '../job-settings/index.js';
+import { createAccount, type Account } from '../../test/elections-fixtures.js';
+import { createGeneratedJob } from '../../test/generated-job.js';
+import { waitForStage } from '../../test/pipeline-fixtures.js';
 
 let server: TestServer;
 let admin: Account;
@@ -77,43 +65,31 @@ beforeAll(async () => {
     createAccount(server),
   ]);
   judges = await Promise.all([createAccount(server), createAccount(server), createAccount(server)]);
-  const district = await createDistrict(server, auditor.token);
-  const vote = await createElection(server, auditor.token, district.id, { privacy: 'Open' });
-  await addToElection(server, auditor.token, vote.id, observer, 'Observer');
-  const election = await generateElection('adjudication-api', 24, {
-    misreads: 3,
-    missing: 1,
-    extra: 1,
+  const created = await createGeneratedJob(server, auditor, {
+    seed: 'adjudication-api',
+    count: 24,
+    plant: { misreads: 3, missing: 1, extra: 1 },
+    members: [[observer, 'Observer']],
+    beforeStages: async (made) => {
+      job = made;
+      for (const judge of judges) await permit(judge, true);
+      await permit(unflagged, false);
+    },
+    stages: [
+      'precheck',
+      'gen_bif',
+      'genstyles',
+      'gentemplates',
+      'extractvote',
+      'cmpcvr',
+      'adjudicate',
+      'genreport',
+    ],
   });
+  job = created.job;
   contestsOfElection = (
-    JSON.parse(election.electionJson) as { contests: typeof contestsOfElection }
+    JSON.parse(created.generated.electionJson) as { contests: typeof contestsOfElection }
   ).contests;
-  await uploadSet(server, auditor.token, vote.id, 'ballots.zip', 'BIA', election.images);
-  await uploadSet(server, auditor.token, vote.id, 'cvr-export.zip', 'CVR', election.cvr);
-  job = await createJob(server, auditor.token, vote.id);
-  await storeJobFile(server.deps, {
-    jobId: job.id,
-    jobAddress: job.address,
-    fileName: 'election.json',
-    fileType: 'EIF',
-    content: Buffer.from(election.electionJson),
-    userId: auditor.id,
-  });
-  for (const judge of judges) await permit(judge, true);
-  await permit(unflagged, false);
-  for (const stage of [
-    'precheck',
-    'gen_bif',
-    'genstyles',
-    'gentemplates',
-    'extractvote',
-    'cmpcvr',
-    'adjudicate',
-    'genreport',
-  ]) {
-    const op = await runStage(server, auditor.token, job.id, stage);
-    expect([stage, op.status]).toEqual([stage, 'SUCCESS']);
-  }
 }, 600_000);
 afterAll(async () => server.close());
 

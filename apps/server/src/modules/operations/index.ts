@@ -49,4 +49,4 @@ export { QUEUES } from './pipeline.runner.js';
 export { openJobStore } from './job-inputs.js';
 export { BlobJobStore } from './pipeline-store.js';
 export { signFileLink } from './operation-files.js';
-export { markOutOfDateFrom } from './operations.repository.js';
+export { listOperations, markOutOfDateFrom } from './operations.repository.js';

@@ -21,9 +21,9 @@ import {
 } from '@scrutineer/contracts';
 import { recordEvent } from '../../platform/db/events.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { canRunJob, loadJob } from '../audit-jobs/index.js';
-import { markOutOfDateFrom, openJobStore } from '../operations/index.js';
+import { listOperations, markOutOfDateFrom, openJobStore } from '../operations/index.js';
 import type { UserRow } from '../users/index.js';
 
 const dir = (style: string) => `${PATHS.templates}${encodeURIComponent(style)}/`;
@@ -37,10 +37,19 @@ function sideOf(style: string): { base: string; side: number } {
   return m ? { base: style.slice(0, m.index), side: Number(m[1]) } : { base: style, side: 1 };
 }
 
-/** Width and height of a PNG from its header. */
+/** Width and height of a PNG from its header: its first 24 bytes, not the whole page. */
 async function pngSize(store: JobStore, key: string): Promise<{ width: number; height: number }> {
-  const bytes = await readBytes(store, key);
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  const stream = await store.read(key);
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of stream) {
+    chunks.push(chunk as Buffer);
+    length += (chunk as Buffer).length;
+    if (length >= 24) break;
+  }
+  stream.destroy();
+  const head = Buffer.concat(chunks);
+  return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) };
 }
 
 async function election(store: JobStore): Promise<ElectionInfo | undefined> {
@@ -116,7 +125,7 @@ export async function listTemplates(
     const found = edited?.targets.length ?? stored?.targets.length ?? 0;
     const expected = expectedOf(base);
     const problems: string[] = [];
-    if (!hasTemplate) problems.push('no template: map its targets on its exemplar');
+    if (!hasTemplate && !edited) problems.push('no template: map its targets on its exemplar');
     // Later sides hold part of the style's contests: the count is checked on one-sided styles.
     const oneSided = !sides.some((s) => sideOf(s.style).base === base && s.style !== base);
     if (expected !== null && oneSided && found !== expected)
@@ -145,7 +154,10 @@ export async function listTemplates(
       problems,
     });
   }
-  const fronts = new Set(styles.filter((s) => s.has_template && s.side === 1).map((s) => s.style));
+  // A style mapped by hand on its exemplar is read with that map: it is no longer missing.
+  const fronts = new Set(
+    styles.filter((s) => (s.has_template || s.edited) && s.side === 1).map((s) => s.style),
+  );
   return {
     styles,
     missing: (eif?.styles ?? []).map((s) => s.id).filter((id) => !fronts.has(id)),
@@ -206,6 +218,9 @@ function validateMap(
   });
 }
 
+/** Stages that write or read the target maps: a save waits for them to finish. */
+const MAP_STAGES = ['gentemplates', 'extractvote'];
+
 const nameOf = (user: UserRow) =>
   `${user.firstName} ${user.lastName}`.trim() || user.email || `user ${user.id}`;
 
@@ -223,21 +238,23 @@ export async function saveTargetMap(
   const { store, canEdit } = await openTemplates(deps, user, jobId);
   if (!canEdit) throw forbidden(M.auditorOnly);
   const before = await mapOf(store, style, canEdit);
-  if (targets) {
-    validateMap(targets, before, await election(store));
-    const map: EditedTargetMap = {
-      style,
-      targets,
-      edited_by: nameOf(user),
-      edited_at: new Date().toISOString(),
-    };
-    await store.write(editedMapKey(style), JSON.stringify(map));
-  } else {
-    if (!before.edited) throw notFound(M.notEdited);
-    await store.remove(editedMapKey(style));
-  }
-  const db = deps.database.db;
-  const stale = await db.transaction(async (tx) => {
+  if (targets) validateMap(targets, before, await election(store));
+  else if (!before.edited) throw notFound(M.notEdited);
+  // The stage rows stay locked from the check to the mark, so no run starts in between.
+  const stale = await deps.database.db.transaction(async (tx) => {
+    const running = (await listOperations(tx, jobId, true)).find(
+      (o) => o.status === 'RUNNING' && MAP_STAGES.includes(o.operation),
+    );
+    if (running) throw conflict(M.stageRunning(running.operation));
+    if (targets) {
+      const map: EditedTargetMap = {
+        style,
+        targets,
+        edited_by: nameOf(user),
+        edited_at: new Date().toISOString(),
+      };
+      await store.write(editedMapKey(style), JSON.stringify(map));
+    } else await store.remove(editedMapKey(style));
     await recordEvent(tx, {
       actorId: user.id,
       subjectType: 'job',

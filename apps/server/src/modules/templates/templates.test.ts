@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { layoutStyle, loadPage, PATHS, readCsvAll, targetsOnScan } from '@scrutineer/audit-core';
 import {
   TEMPLATE_MESSAGES as M,
   type AuditJob,
@@ -9,21 +10,10 @@ import {
   type TemplateList,
 } from '@scrutineer/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import {
-  addToElection,
-  createAccount,
-  createDistrict,
-  createElection,
-  type Account,
-} from '../../test/elections-fixtures.js';
-import { createJob } from '../../test/jobs-fixtures.js';
-import {
-  generateElection,
-  runStage,
-  uploadSet,
-  waitForStage,
-} from '../../test/pipeline-fixtures.js';
-import { storeJobFile } from '../job-settings/index.js';
+import { createAccount, type Account } from '../../test/elections-fixtures.js';
+import { createGeneratedJob } from '../../test/generated-job.js';
+import { openJobStore } from '../operations/index.js';
+import { waitForStage, type GeneratedElection } from '../../test/pipeline-fixtures.js';
 
 let server: TestServer;
 let auditor: Account;
@@ -35,15 +25,22 @@ let style: string;
 
 const base = () => `/job-templates/${job.id}`;
 const mapPath = () => `${base()}/${encodeURIComponent(style)}`;
-const getMap = async (token = auditor.token) => {
-  const answer = await server.call<TargetMap>('GET', mapPath(), { token });
+const getMapOf = async (name: string, token = auditor.token) => {
+  const answer = await server.call<TargetMap>('GET', `${base()}/${encodeURIComponent(name)}`, {
+    token,
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body;
 };
+const getMap = (token = auditor.token) => getMapOf(style, token);
 const save = (targets: MappedTarget[], token = auditor.token) =>
   server.call<TargetMapSaved>('PUT', mapPath(), { token, body: { targets } });
 const download = (path: string, token = auditor.token) =>
   fetch(new URL(`/api${path}`, server.url), { headers: { authorization: `Bearer ${token}` } });
+
+/** The style printed with drop-out targets: the reader finds none, so it gets no template. */
+const DROP_OUT = 'S3';
+let generated: GeneratedElection;
 
 beforeAll(async () => {
   server = await startTestServer({ PIPELINE_WORKERS: '2', PIPELINE_BATCH_SIZE: '10' });
@@ -53,28 +50,18 @@ beforeAll(async () => {
     createAccount(server),
     createAccount(server),
   ]);
-  const district = await createDistrict(server, auditor.token);
-  const vote = await createElection(server, auditor.token, district.id, { privacy: 'Open' });
-  await addToElection(server, auditor.token, vote.id, observer, 'Observer');
-  await addToElection(server, auditor.token, vote.id, uploader, 'Uploader');
-  const election = await generateElection('templates-suite', 12, {
-    misreads: 0,
-    missing: 0,
-    extra: 0,
-  });
-  await uploadSet(server, auditor.token, vote.id, 'ballots.zip', 'BIA', election.images);
-  await uploadSet(server, auditor.token, vote.id, 'cvr-export.zip', 'CVR', election.cvr);
-  job = await createJob(server, auditor.token, vote.id);
-  await storeJobFile(server.deps, {
-    jobId: job.id,
-    jobAddress: job.address,
-    fileName: 'election.json',
-    fileType: 'EIF',
-    content: Buffer.from(election.electionJson),
-    userId: auditor.id,
-  });
-  for (const stage of ['precheck', 'gen_bif', 'genstyles', 'gentemplates', 'extractvote'])
-    expect((await runStage(server, auditor.token, job.id, stage)).status).toBe('SUCCESS');
+  ({ job, generated } = await createGeneratedJob(server, auditor, {
+    seed: 'templates-suite',
+    count: 12,
+    shape: { dropOutStyles: [DROP_OUT] },
+    members: [
+      [observer, 'Observer'],
+      [uploader, 'Uploader'],
+    ],
+    stages: ['precheck', 'gen_bif', 'genstyles', 'gentemplates', 'extractvote'],
+    // The drop-out style has no template, so its sheets are not read yet.
+    expect: { gentemplates: 'PROBLEMS', extractvote: 'PROBLEMS' },
+  }));
 }, 600_000);
 afterAll(async () => server.close());
 
@@ -83,9 +70,9 @@ describe('GET /job-templates/{jobId}', () => {
     const list = await server.call<TemplateList>('GET', base(), { token: auditor.token });
     expect(list.status).toBe(200);
     expect(list.body.can.edit).toBe(true);
-    expect(list.body.missing).toEqual([]);
-    expect(list.body.styles.length).toBeGreaterThan(0);
-    for (const s of list.body.styles) {
+    expect(list.body.missing).toEqual([DROP_OUT]);
+    expect(list.body.styles.length).toBeGreaterThan(1);
+    for (const s of list.body.styles.filter((x) => x.style !== DROP_OUT)) {
       expect(s).toMatchObject({ has_template: true, has_redline: true });
       expect(s.exemplars).toBeGreaterThan(0);
       expect(s.residual).not.toBeNull();
@@ -110,6 +97,119 @@ describe('GET /job-templates/{jobId}', () => {
   });
 });
 
+/** Boxes a person draws round the drop-out targets, where they lie on the style's exemplar. */
+async function boxesOnExemplar(): Promise<MappedTarget[]> {
+  const response = await download(`${base()}/${DROP_OUT}/images/exemplar`);
+  expect(response.status).toBe(200);
+  const page = await loadPage(Buffer.from(await response.arrayBuffer()));
+  return targetsOnScan(layoutStyle(generated.election, DROP_OUT), page).map((t) => ({
+    x: Math.round(t.cx - t.rx) - 2,
+    y: Math.round(t.cy - t.ry) - 2,
+    width: Math.round(2 * t.rx) + 4,
+    height: Math.round(2 * t.ry) + 4,
+    contest_id: t.contestId,
+    option_id: t.optionId,
+  }));
+}
+
+describe('a style with no template', () => {
+  it('is listed without a template, with its exemplar to map on', async () => {
+    const list = await server.call<TemplateList>('GET', base(), { token: observer.token });
+    const row = list.body.styles.find((s) => s.style === DROP_OUT);
+    expect(row).toMatchObject({
+      has_template: false,
+      has_exemplar: true,
+      has_redline: false,
+      targets_found: 0,
+      mapping_source: 'none',
+      sheets_read: 0,
+      edited: null,
+    });
+    expect(row?.problems[0]).toBe('no template: map its targets on its exemplar');
+    const map = await server.call<TargetMap>('GET', `${base()}/${DROP_OUT}`, {
+      token: observer.token,
+    });
+    expect(map.body).toMatchObject({ image: 'exemplar', targets: [], automatic: [] });
+    expect(map.body.width).toBe(row?.width);
+    const none = await download(`${base()}/${DROP_OUT}/images/template`);
+    expect(none.status).toBe(404);
+    expect(await none.json()).toEqual({ error: M.noImage('template') });
+  });
+
+  it('refuses an Observer, and a box off the exemplar', async () => {
+    const boxes = await boxesOnExemplar();
+    const path = `${base()}/${DROP_OUT}`;
+    const refused = await server.call('PUT', path, {
+      token: observer.token,
+      body: { targets: boxes },
+    });
+    expect(refused).toMatchObject({ status: 403, body: { error: M.auditorOnly } });
+    const map = await getMapOf(DROP_OUT);
+    const off = await server.call('PUT', path, {
+      token: auditor.token,
+      body: { targets: [{ ...boxes[0], y: map.height - 4 }] },
+    });
+    expect(off).toMatchObject({
+      status: 400,
+      body: { error: M.outside(0, map.width, map.height) },
+    });
+    expect((await getMapOf(DROP_OUT)).edited).toBeNull();
+  });
+
+  it('is mapped on its exemplar; extractvote then reads its sheets as the records do', async () => {
+    const boxes = await boxesOnExemplar();
+    const saved = await server.call<TargetMapSaved>('PUT', `${base()}/${DROP_OUT}`, {
+      token: auditor.token,
+      body: { targets: boxes },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.out_of_date).toEqual(['extractvote']);
+    expect(saved.body.map).toMatchObject({ image: 'exemplar', targets: boxes, automatic: [] });
+    const launched = await server.call<{ operation_id: string }>('POST', '/job-operations', {
+      token: auditor.token,
+      body: { job_id: job.id, operation: 'extractvote', action: 'rerun' },
+    });
+    expect(launched.status, JSON.stringify(launched.body)).toBe(200);
+    // While extractvote reads, a save would be read by neither this run nor a later one.
+    const meanwhile = await server.call('PUT', `${base()}/${DROP_OUT}`, {
+      token: auditor.token,
+      body: { targets: boxes.slice(1) },
+    });
+    expect(meanwhile).toMatchObject({
+      status: 409,
+      body: { error: M.stageRunning('extractvote') },
+    });
+    // Every sheet is read now: the drop-out style's too.
+    expect((await waitForStage(server, auditor.token, launched.body.operation_id)).status).toBe(
+      'SUCCESS',
+    );
+    const list = await server.call<TemplateList>('GET', base(), { token: auditor.token });
+    const row = list.body.styles.find((s) => s.style === DROP_OUT);
+    const { store } = await openJobStore(server.deps, job.id);
+    const sheets = (await readCsvAll(store, PATHS.votesSheets)).filter((r) => r.style === DROP_OUT);
+    expect(sheets.length).toBeGreaterThan(0);
+    expect(row).toMatchObject({
+      mapping_source: 'edited',
+      targets_found: boxes.length,
+      sheets_read: sheets.length,
+      problems: [],
+    });
+    expect(list.body.missing).toEqual([]);
+    // The records are the truth here (no misreads planted): the image votes agree with them.
+    const compared = await server.call<{ operation_id: string }>('POST', '/job-operations', {
+      token: auditor.token,
+      body: { job_id: job.id, operation: 'cmpcvr' },
+    });
+    expect(compared.status, JSON.stringify(compared.body)).toBe(200);
+    await waitForStage(server, auditor.token, compared.body.operation_id);
+    const ids = new Set(sheets.map((r) => r.sheet_id));
+    const disagreed = (await readCsvAll(store, PATHS.disagreements)).filter(
+      (r) => ids.has(r.sheet_id ?? '') && r.kind === 'Normal Disagreed',
+    );
+    expect(disagreed).toEqual([]);
+  });
+});
+
 describe('GET /job-templates/{jobId}/{style}', () => {
   it('answers the automatic map, inside the template image', async () => {
     const map = await getMap(observer.token);
@@ -118,6 +218,21 @@ describe('GET /job-templates/{jobId}/{style}', () => {
     expect(map.targets).toEqual(map.automatic);
     expect(map.can.edit).toBe(false);
     for (const t of map.targets) expect(t.x + t.width).toBeLessThanOrEqual(map.width);
+  });
+
+  it('hides every route of a style from someone outside the job', async () => {
+    const token = stranger.token;
+    expect((await server.call('GET', mapPath(), { token })).status).toBe(404);
+    expect((await server.call('PUT', mapPath(), { token, body: { targets: [] } })).status).toBe(
+      404,
+    );
+    expect((await server.call('DELETE', mapPath(), { token })).status).toBe(404);
+    const imported = await server.call('POST', `${mapPath()}/import`, {
+      token,
+      body: { format: 'json', content: '[]' },
+    });
+    expect(imported.status).toBe(404);
+    expect((await download(`${mapPath()}/export`, token)).status).toBe(404);
   });
 
   it('answers 404 for a style the job does not have', async () => {
@@ -188,8 +303,9 @@ describe('PUT /job-templates/{jobId}/{style}', () => {
     const kept = automatic.slice(1);
     const answer = await save(kept);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.out_of_date).toEqual(['extractvote']);
-    expect(answer.body.message).toBe(`${M.saved}. ${M.outOfDate(['extractvote'])}`);
+    // extractvote and the comparison built on it (run for the drop-out style above).
+    expect(answer.body.out_of_date).toEqual(['extractvote', 'cmpcvr']);
+    expect(answer.body.message).toBe(`${M.saved}. ${M.outOfDate(['extractvote', 'cmpcvr'])}`);
     expect(answer.body.map.targets).toEqual(kept);
     expect(answer.body.map.automatic).toEqual(automatic);
     expect(answer.body.map.edited?.by).toMatch(/^Test Person /);

@@ -1,13 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   buildPath,
+  jobOperationRoutes,
   templateRoutes,
   type MappedTarget,
   type TargetMapImportBody,
   type TemplateImageKind,
 } from '@scrutineer/contracts';
 import { api } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-error';
 import { fetchFile, saveBlob } from '../../../lib/api-files';
 
 /** Query keys of the templates feature. */
@@ -15,7 +17,25 @@ export const templateKeys = {
   all: (jobId: number) => ['templates', jobId] as const,
   list: (jobId: number) => [...templateKeys.all(jobId), 'list'] as const,
   map: (jobId: number, style: string) => [...templateKeys.all(jobId), 'map', style] as const,
+  stages: (jobId: number) => [...templateKeys.all(jobId), 'stages'] as const,
 };
+
+/** Stages that write or read the target maps: the server refuses a save while one runs. */
+const MAP_STAGES: string[] = ['gentemplates', 'extractvote'];
+
+/** The stage that holds saving back while it runs (gentemplates or extractvote), or null. */
+export function useMapStageRunning(jobId: number): string | null {
+  const stages = useQuery({
+    queryKey: templateKeys.stages(jobId),
+    queryFn: ({ signal }) => api.call(jobOperationRoutes.list, { params: { jobId }, signal }),
+    refetchInterval: 3000,
+    refetchIntervalInBackground: false,
+  });
+  return (
+    stages.data?.items.find((o) => o.status === 'RUNNING' && MAP_STAGES.includes(o.operation))
+      ?.operation ?? null
+  );
+}
 
 export function useTemplates(jobId: number) {
   return useQuery({
@@ -59,32 +79,30 @@ export function useSaveTargetMap(jobId: number, style: string) {
   });
 }
 
-/** An image of a style side as an object URL, fetched behind the session's token. */
+/**
+ * An image of a style side as an object URL, fetched behind the session's token. The bytes stay
+ * in the query cache, so a card shown again (back from the mapper) draws at once.
+ */
 export function useTemplateImage(
   jobId: number,
   style: string,
   kind: TemplateImageKind,
   enabled = true,
 ) {
-  const [url, setUrl] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!enabled) return undefined;
-    let href: string | null = null;
-    let live = true;
-    fetchFile(`/api${buildPath(templateRoutes.image.path, { jobId, style, kind })}`)
-      .then((blob) => {
-        if (!live) return;
-        href = URL.createObjectURL(blob);
-        setUrl(href);
-      })
-      .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
-    return () => {
-      live = false;
-      if (href) URL.revokeObjectURL(href);
-    };
-  }, [jobId, style, kind, enabled]);
-  return { url, error };
+  const image = useQuery({
+    queryKey: ['template-images', jobId, style, kind],
+    queryFn: () => fetchFile(`/api${buildPath(templateRoutes.image.path, { jobId, style, kind })}`),
+    enabled,
+    staleTime: 60_000,
+  });
+  const url = useMemo(() => (image.data ? URL.createObjectURL(image.data) : null), [image.data]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
+  return { url, error: image.error ? errorMessage(image.error) : null };
 }
 
 export async function exportTargetMap(jobId: number, style: string, format: 'json' | 'csv') {

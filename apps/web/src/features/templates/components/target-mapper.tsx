@@ -11,12 +11,17 @@ import { errorMessage } from '../../../lib/api-error';
 import {
   exportTargetMap,
   targetMapQuery,
+  useMapStageRunning,
   useSaveTargetMap,
   useTargetMap,
   useTemplateImage,
 } from '../api/templates';
 import { clampBox, mapReducer } from './map-history';
 import { formatDateTime } from '../../../lib/dates';
+
+/** A server refusal about `targets.N` names the box as the screen numbers it. */
+const boxMessage = (text: string) =>
+  text.replace(/^targets\.(\d+)(?:\.\w+)?: /, (_, n: string) => `Box ${Number(n) + 1}: `);
 
 type Drag =
   | { kind: 'draw'; x0: number; y0: number }
@@ -40,6 +45,7 @@ export function TargetMapper({
   const map = useTargetMap(jobId, style.style);
   const image = useTemplateImage(jobId, style.style, style.has_template ? 'template' : 'exemplar');
   const save = useSaveTargetMap(jobId, style.style);
+  const running = useMapStageRunning(jobId);
   const client = useQueryClient();
   const [state, dispatch] = useReducer(mapReducer, { boxes: [], past: [] });
   const [selected, setSelected] = useState<number | null>(null);
@@ -142,7 +148,14 @@ export function TargetMapper({
     });
   };
   const done = (text: string) => setNote({ ok: true, text });
-  const fail = (e: unknown) => setNote({ ok: false, text: errorMessage(e) });
+  const fail = (e: unknown) => setNote({ ok: false, text: boxMessage(errorMessage(e)) });
+  const unassigned = state.boxes.findIndex((b) => !b.contest_id || !b.option_id);
+  // Why Save is off, in words: the server would refuse the map as it stands.
+  const holdBack = running
+    ? `${running} is running: save once it has finished.`
+    : unassigned >= 0
+      ? `Box ${unassigned + 1} has no contest and option yet: choose them, or delete the box.`
+      : null;
   const submit = () =>
     save
       .mutateAsync({ kind: 'save', targets: state.boxes })
@@ -180,7 +193,12 @@ export function TargetMapper({
       {image.error && <Alert severity="error">{image.error}</Alert>}
       {canEdit && (
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-          <Button variant="contained" onClick={() => void submit()} disabled={save.isPending}>
+          <Button
+            variant="contained"
+            onClick={() => void submit()}
+            disabled={save.isPending || holdBack !== null}
+            aria-describedby={holdBack ? 'mapper-hold-back' : undefined}
+          >
             Save map
           </Button>
           <Button onClick={() => dispatch({ type: 'undo' })} disabled={!state.past.length}>
@@ -195,7 +213,8 @@ export function TargetMapper({
             label="Copy layout of"
             value={copyFrom}
             onChange={(e) => setCopyFrom(e.target.value)}
-            sx={{ minWidth: 160 }}
+            fullWidth={false}
+            sx={{ width: 180 }}
           >
             {list.styles
               .filter((s) => s.style !== style.style)
@@ -208,7 +227,9 @@ export function TargetMapper({
           <Button onClick={() => void copy()} disabled={!copyFrom}>
             Copy
           </Button>
-          <Button onClick={() => file.current?.click()}>Import</Button>
+          <Button onClick={() => file.current?.click()} disabled={running !== null}>
+            Import
+          </Button>
           <input
             ref={file}
             type="file"
@@ -223,6 +244,7 @@ export function TargetMapper({
           />
           {map.data?.edited && (
             <Button
+              disabled={running !== null}
               onClick={() =>
                 void save
                   .mutateAsync({ kind: 'restore' })
@@ -230,10 +252,22 @@ export function TargetMapper({
                   .catch(fail)
               }
             >
-              Restore automatic map
+              {map.data.image === 'exemplar' ? 'Remove the drawn map' : 'Restore automatic map'}
             </Button>
           )}
         </Stack>
+      )}
+      {canEdit && holdBack && (
+        <Typography id="mapper-hold-back" variant="body2" color="text.secondary">
+          {holdBack}
+        </Typography>
+      )}
+      {map.data?.image === 'exemplar' && (
+        <Alert severity="info">
+          The engine made no template of this style. Draw a box round each of its targets on this
+          exemplar and name its contest and option; once saved, extractvote reads the style's sheets
+          with your map when it runs again.
+        </Alert>
       )}
       <Stack direction="row" spacing={1}>
         <Button
@@ -260,7 +294,8 @@ export function TargetMapper({
             label="Contest"
             value={box.contest_id}
             onChange={(e) => assign({ contest_id: e.target.value, option_id: '' })}
-            sx={{ minWidth: 220 }}
+            fullWidth={false}
+            sx={{ width: 260 }}
           >
             {contests.map((c) => (
               <MenuItem key={c.id} value={c.id}>
@@ -274,7 +309,8 @@ export function TargetMapper({
             label="Option"
             value={box.option_id}
             onChange={(e) => assign({ option_id: e.target.value })}
-            sx={{ minWidth: 220 }}
+            fullWidth={false}
+            sx={{ width: 260 }}
           >
             {options.map((o) => (
               <MenuItem key={o.id} value={o.id}>
@@ -333,7 +369,16 @@ export function TargetMapper({
                   onPointerDown={(e) => down(e, i, true)}
                 />
               )}
-              <text x={t.x + t.width + 4} y={t.y + t.height} fontSize={font} fill={color}>
+              {/* A white halo keeps the label legible over the ballot's own printing. */}
+              <text
+                x={t.x + t.width + 4}
+                y={t.y + t.height}
+                fontSize={font}
+                fill={color}
+                stroke="#fff"
+                strokeWidth={font / 4}
+                paintOrder="stroke"
+              >
                 {t.contest_id ? `${t.contest_id}/${t.option_id}` : 'unassigned'}
               </text>
             </g>

@@ -22,7 +22,13 @@ export function TargetOverlay({
       aria-label={label}
       style={{ width: '100%', height: 'auto', background: '#fff', border: '1px solid #ccc' }}
     >
-      {url && <image href={url} width={width} height={height} />}
+      {url ? (
+        <image href={url} width={width} height={height} />
+      ) : (
+        <text x={width / 2} y={height / 2} fontSize={font * 2} textAnchor="middle" fill="#777">
+          Loading image…
+        </text>
+      )}
       {targets.map((t, i) => (
         <g key={i}>
           <rect
@@ -34,7 +40,15 @@ export function TargetOverlay({
             stroke="#d32f2f"
             strokeWidth={Math.max(2, width / 600)}
           />
-          <text x={t.x + t.width + 4} y={t.y + t.height} fontSize={font} fill="#d32f2f">
+          <text
+            x={t.x + t.width + 4}
+            y={t.y + t.height}
+            fontSize={font}
+            fill="#d32f2f"
+            stroke="#fff"
+            strokeWidth={font / 4}
+            paintOrder="stroke"
+          >
             {t.contest_id}/{t.option_id}
           </text>
         </g>

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,7 +10,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AuditJob, TemplateList, TemplateStyle } from '@scrutineer/contracts';
 import { errorMessage } from '../../../lib/api-error';
-import { useTargetMap, useTemplateImage, useTemplates } from '../api/templates';
+import {
+  templateKeys,
+  useMapStageRunning,
+  useTargetMap,
+  useTemplateImage,
+  useTemplates,
+} from '../api/templates';
 import { TargetMapper } from './target-mapper';
 import { TargetOverlay } from './target-overlay';
 import { formatDateTime } from '../../../lib/dates';
@@ -53,6 +60,7 @@ function StyleCard({
             label={`Residual ${style.residual === null ? '—' : `${style.residual} px`}`}
           />
           <Chip size="small" label={`Mapped by ${style.mapping_source}`} />
+          <Chip size="small" label={`${style.sheets_read} sheets read`} />
           {style.edited && (
             <Chip
               size="small"
@@ -66,6 +74,11 @@ function StyleCard({
             {p}
           </Alert>
         ))}
+        {image.error && (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {image.error}
+          </Alert>
+        )}
         {proof && redline.url ? (
           <img src={redline.url} alt={`${name} redline proof`} style={{ width: '100%' }} />
         ) : (
@@ -111,6 +124,15 @@ function Summary({ list }: { list: TemplateList }) {
 export function TemplatesPanel({ job }: { job: AuditJob }) {
   const list = useTemplates(job.id);
   const [open, setOpen] = useState<string | null>(null);
+  // What a finished gentemplates or extractvote wrote (templates, sheets read) is read again.
+  const running = useMapStageRunning(job.id);
+  const client = useQueryClient();
+  const was = useRef(running);
+  useEffect(() => {
+    if (was.current && !running)
+      void client.invalidateQueries({ queryKey: templateKeys.all(job.id) });
+    was.current = running;
+  }, [running, client, job.id]);
   if (list.error) return <Alert severity="error">{errorMessage(list.error)}</Alert>;
   if (!list.data) return <Typography>Loading templates…</Typography>;
   const data = list.data;
@@ -123,7 +145,15 @@ export function TemplatesPanel({ job }: { job: AuditJob }) {
   const current = data.styles.find((s) => s.style === open);
   if (current)
     return (
-      <TargetMapper jobId={job.id} style={current} list={data} onClose={() => setOpen(null)} />
+      <TargetMapper
+        jobId={job.id}
+        style={current}
+        list={data}
+        onClose={() => {
+          setOpen(null);
+          void list.refetch();
+        }}
+      />
     );
   return (
     <Box>

@@ -1,0 +1,110 @@
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CLEAR_KINDS,
+  editedMapKey,
+  exemplarKey,
+  layoutStyle,
+  loadPage,
+  makeElection,
+  PATHS,
+  readBytes,
+  runPipeline,
+  targetsOnScan,
+  type BallotPlan,
+  type EditedTargetMap,
+  type FolderStore,
+} from '../../src/index.js';
+import { readCsvAll } from '../../src/stages/context.js';
+import { generatedJob } from './generated-job.js';
+
+/**
+ * A style whose targets are printed in a drop-out ink shows the reader no target: gentemplates
+ * makes no template of it and keeps an exemplar, and a map a person draws there is read.
+ */
+let job: string;
+let store: FolderStore;
+let truth: Map<string, BallotPlan>;
+const STYLE = 'S2';
+const election = makeElection({
+  seed: 'exemplar-maps',
+  styles: 2,
+  precincts: 2,
+  dropOutStyles: [STYLE],
+});
+
+beforeAll(async () => {
+  ({ job, store, truth } = await generatedJob('scrutineer-exemplar-', election, { count: 16 }));
+  // A stage that ends with problems stops a run: extractvote is run on its own.
+  await runPipeline(store, 'precheck', 'gentemplates', { batchSize: 50 });
+  await runPipeline(store, 'extractvote', 'extractvote', { batchSize: 50 });
+}, 600_000);
+
+afterAll(async () => rm(job, { recursive: true, force: true }));
+
+describe('a style with no target the reader can see', () => {
+  it('gets no template: its exemplar is kept, and its sheets say why they were not read', async () => {
+    expect(await store.exists(`${PATHS.templates}S1/template.json`)).toBe(true);
+    expect(await store.exists(`${PATHS.templates}${STYLE}/template.json`)).toBe(false);
+    expect(await store.exists(exemplarKey(STYLE))).toBe(true);
+    const problems = await readCsvAll(store, 'gentemplates/problems.csv');
+    expect(problems.filter((p) => p.code === 'no-template')).toMatchObject([
+      {
+        place: `style ${STYLE}`,
+        message: `style ${STYLE}: no voting target found on its exemplars; a person can map its targets on its exemplar`,
+      },
+    ]);
+    // Its sheets are not read on the other style's template, which they only look nearest to.
+    const sheets = (await readCsvAll(store, PATHS.votesSheets)).filter((s) => s.style === STYLE);
+    expect(sheets.length).toBeGreaterThan(0);
+    for (const s of sheets)
+      expect([s.sheet_id, s.status, s.reason]).toEqual([
+        s.sheet_id,
+        'unreadable',
+        `style ${STYLE} has no template: a person can map it on its exemplar`,
+      ]);
+    const others = (await readCsvAll(store, PATHS.votesSheets)).filter((s) => s.style !== STYLE);
+    expect(others.every((s) => s.status === 'read')).toBe(true);
+  });
+
+  it('is read with a map drawn on its exemplar, clear marks as the voters made them', async () => {
+    const page = await loadPage(await readBytes(store, exemplarKey(STYLE)));
+    const targets = targetsOnScan(layoutStyle(election, STYLE), page).map((t) => ({
+      x: Math.round(t.cx - t.rx) - 2,
+      y: Math.round(t.cy - t.ry) - 2,
+      width: Math.round(2 * t.rx) + 4,
+      height: Math.round(2 * t.ry) + 4,
+      contest_id: t.contestId,
+      option_id: t.optionId,
+    }));
+    const map: EditedTargetMap = {
+      style: STYLE,
+      targets,
+      edited_by: 'Test Auditor',
+      edited_at: new Date(0).toISOString(),
+    };
+    await store.write(editedMapKey(STYLE), JSON.stringify(map));
+    await runPipeline(store, 'extractvote', 'extractvote', { batchSize: 50 });
+    const all = await readCsvAll(store, PATHS.votesSheets);
+    expect(all.map((s) => [s.sheet_id, s.status])).toEqual(all.map((s) => [s.sheet_id, 'read']));
+    // Each sheet is read on the style its record gives (the sheet left without one, by image).
+    for (const s of all)
+      if (s.style_source === 'cvr')
+        expect([s.sheet_id, s.style]).toEqual([s.sheet_id, truth.get(s.sheet_id ?? '')?.styleId]);
+    const sheets = all.filter((s) => s.style === STYLE);
+    const wrong: string[] = [];
+    let clear = 0;
+    for (const t of await readCsvAll(store, PATHS.votesTargets)) {
+      if (t.style !== STYLE) continue;
+      const target = truth.get(t.sheet_id ?? '')?.targets.find((x) => x.optionId === t.option_id);
+      if (!target)
+        throw new Error(`sheet ${t.sheet_id} target ${t.option_id} is not on its ballot`);
+      if (!CLEAR_KINDS.includes(target.kind)) continue;
+      clear += 1;
+      if ((t.decision === 'vote') !== target.isIntended || t.decision === 'gray')
+        wrong.push(`${t.sheet_id} ${t.option_id} ${target.kind} read ${t.decision}`);
+    }
+    expect(clear).toBeGreaterThan(sheets.length * targets.length * 0.5);
+    expect(wrong).toEqual([]);
+  }, 600_000);
+});
