@@ -1,6 +1,9 @@
 import { countPages, loadPage } from '../image/load.js';
 import { readStyleBarcode, styleOfBarcode } from '../image/style-code.js';
-import { buildTemplate } from '../image/template.js';
+import type { GreyImage } from '../image/grey.js';
+import { groupInkMaps, inkMapper } from '../image/style-groups.js';
+import type { Thumbnail } from '../image/thumbnail.js';
+import { templateFromGroups } from './template-build.js';
 import type { TargetSpec } from '../image/targets.js';
 import type { StageContext } from './context.js';
 import { walkImageEntries } from './images.js';
@@ -9,11 +12,13 @@ import { PATHS, type ElectionInfo } from './job.js';
 
 /**
  * Sheets decoded to place them, per declared style. Templates are combined from groups of ten,
- * so a few dozen placed sheets of a style make its template; the rest of the election is matched
+ * so a dozen placed sheets of a style make its template; the rest of the election is matched
  * against the templates in extractvote, page by page, as sheets without a record always are.
  */
-const SAMPLED_PER_STYLE = 16;
-const MAX_SAMPLED = 160;
+const SAMPLED_PER_STYLE = 12;
+const MAX_SAMPLED = 96;
+/** Sheets of a look combined to see its targets: marks differ from sheet to sheet, print does not. */
+const COMBINED = 10;
 
 /** A sheet with no style from a record, as genstyles reads it from the BIF. */
 export interface UnstyledRow {
@@ -45,15 +50,12 @@ export function declaredShapes(info: ElectionInfo): Map<string, number[]> {
   );
 }
 
-/** Targets per contest on one page, as the template builder groups them by gaps. */
-function pageShape(
-  page: Parameters<typeof buildTemplate>[0],
-  targetSpec: TargetSpec | undefined,
-): number[] {
-  const template = buildTemplate(page, { id: 'placing', targetSpec });
+/** Targets per contest on a combined page, as the template builder groups them by gaps. */
+function shapeOf(pages: GreyImage[], targetSpec: TargetSpec | undefined): number[] {
+  const { template } = templateFromGroups(pages, { id: 'placing', targetSpec });
   const sizes: number[] = [];
   let last = '';
-  for (const m of template.meanings) {
+  for (const m of template?.meanings ?? []) {
     if (m.contestId !== last) sizes.push(0);
     last = m.contestId;
     sizes[sizes.length - 1] = (sizes.at(-1) ?? 0) + 1;
@@ -65,12 +67,19 @@ const startsWith = (whole: number[], part: number[]): boolean =>
   part.length <= whole.length && part.every((n, i) => whole[i] === n);
 const equal = (a: number[], b: number[]): boolean => a.length === b.length && startsWith(a, b);
 
+interface Look {
+  row: UnstyledRow;
+  index: number;
+  ink: Thumbnail | undefined;
+}
+
 /**
  * Places sheets that no record gives a style on the styles the election file declares, by what
- * their images show: a style barcode where the sheet carries one (`readStyleBarcode`), else the
- * page's contests, each with its count of targets in layout order, must be
- * those of exactly one declared style (the front a leading run of them, the sides after it the
- * rest). Styles with the same contests (a precinct name apart) read alike, so either serves.
+ * their images show. First what the sheet carries: a style barcode (`readStyleBarcode`). Else its
+ * look: the sampled sheets are grouped by their ink maps, each group's sheets combined (marks
+ * differ from sheet to sheet, the print does not) and the combined page's contests, each with
+ * its count of targets in layout order (over all sides), must be those of exactly one declared
+ * style. Styles with the same contests (a precinct name apart) read alike, so either serves.
  * Styles whose contests differ but print the same shape (a local measure of their own with as
  * many options) cannot be told by the image; their sheets stay unplaced, named with the styles.
  * Only a sample of the sheets, spread over the election, is decoded here.
@@ -96,6 +105,8 @@ export async function placeByImage(
   const placed = new Map<string, string>();
   const unplaced = new Map<string, string>();
   const alike = new Map<string, number>();
+  const looks: Look[] = [];
+  let mapper: ((page: GreyImage) => Thumbnail | undefined) | undefined;
   let done = 0;
   let byCode = 0;
   for (const [archive, wanted] of chosen) {
@@ -105,49 +116,61 @@ export async function placeByImage(
       const row = wanted.get(item.entry.entryIndex);
       if (!row) continue;
       try {
-        const bytes = await item.read();
-        const pages = await countPages(bytes);
-        const front = await loadPage(bytes, { label: item.entry.entry });
+        const front = await loadPage(await item.read(), { label: item.entry.entry });
         // What the sheet carries comes first: a style barcode names the style outright.
         const coded = styleOfBarcode(readStyleBarcode(front), info.styles ?? []);
         if (coded?.side === 1 && shapes.has(coded.style)) {
           placed.set(row.sheet_id, coded.style);
           byCode += 1;
-          ctx.progress(++done, limit * 2);
-          continue;
-        }
-        let shape: number[] = [];
-        let fits = [...shapes.keys()];
-        let settled = false;
-        for (let side = 0; side < pages && !settled; side += 1) {
-          const page =
-            side === 0 ? front : await loadPage(bytes, { page: side, label: item.entry.entry });
-          shape = [...shape, ...pageShape(page, targetSpec)];
-          fits = fits.filter((s) => startsWith(shapes.get(s) ?? [], shape));
-          // The front may settle it; the other sides are read when styles share its shape.
-          settled = fits.length === 0 || (fits.length === 1 && side < pages - 1);
-        }
-        const whole = fits.filter((s) => equal(shapes.get(s) ?? [], shape));
-        const candidates = whole.length > 0 || !settled ? whole : fits;
-        const readings = new Set(candidates.map((s) => contestsOf.get(s)));
-        if (candidates.length === 0)
-          unplaced.set(
-            row.sheet_id,
-            `its page shows ${shape.length} contests of ${shape.join(', ')} targets, the contests of no declared style`,
-          );
-        else if (readings.size === 1) placed.set(row.sheet_id, candidates[0] ?? '');
-        else {
-          const key = candidates.sort().join(', ');
-          alike.set(key, (alike.get(key) ?? 0) + 1);
-          unplaced.set(
-            row.sheet_id,
-            `styles ${key} print the same shape with other contests; no record or printed code tells which`,
-          );
+        } else {
+          mapper ??= inkMapper(front);
+          looks.push({ row, index: item.entry.entryIndex, ink: mapper(front) });
         }
       } catch (error) {
         unplaced.set(row.sheet_id, error instanceof Error ? error.message : String(error));
       }
       ctx.progress(++done, limit * 2);
+    }
+  }
+  const groupOf = groupInkMaps(looks.map((l) => l.ink));
+  const groups = new Map<number, Look[]>();
+  looks.forEach((look, i) => {
+    const group = groupOf[i] ?? -1;
+    if (group < 0) unplaced.set(look.row.sheet_id, 'its page could not be laid on the others');
+    else groups.set(group, [...(groups.get(group) ?? []), look]);
+  });
+  for (const members of groups.values()) {
+    ctx.checkCancelled();
+    const say = (why: string): void => {
+      for (const m of members) unplaced.set(m.row.sheet_id, why);
+    };
+    if (members.length < 2) {
+      say('no other sampled sheet looks like it; extractvote matches it by image');
+      continue;
+    }
+    let shape: number[];
+    try {
+      shape = (await sidesOf(ctx, members.slice(0, COMBINED))).flatMap((pages) =>
+        shapeOf(pages, targetSpec),
+      );
+    } catch (error) {
+      say(error instanceof Error ? error.message : String(error));
+      continue;
+    }
+    const candidates = [...shapes.keys()].filter((s) => equal(shapes.get(s) ?? [], shape)).sort();
+    const readings = new Set(candidates.map((s) => contestsOf.get(s)));
+    if (candidates.length === 0)
+      say(
+        `its look shows ${shape.length} contests of ${shape.join(', ')} targets, the contests of no declared style`,
+      );
+    else if (readings.size === 1)
+      for (const m of members) placed.set(m.row.sheet_id, candidates[0] ?? '');
+    else {
+      const key = candidates.join(', ');
+      alike.set(key, (alike.get(key) ?? 0) + members.length);
+      say(
+        `styles ${key} print the same shape with other contests; no record or printed code tells which`,
+      );
     }
   }
   return {
@@ -157,6 +180,25 @@ export async function placeByImage(
     sampled: done,
     byCode,
   };
+}
+
+/** The pages of some sheets, side by side: the fronts, then the backs, as far as all have them. */
+async function sidesOf(ctx: StageContext, members: Look[]): Promise<GreyImage[][]> {
+  const byArchive = new Map<string, Set<number>>();
+  for (const m of members)
+    byArchive.set(m.row.archive, (byArchive.get(m.row.archive) ?? new Set()).add(m.index));
+  const sheets: GreyImage[][] = [];
+  for (const [archive, wanted] of byArchive)
+    for await (const item of walkImageEntries(ctx.store, archive, (i) => wanted.has(i))) {
+      if (item.type === 'problem') continue;
+      const bytes = await item.read();
+      const pages: GreyImage[] = [];
+      for (let p = 0; p < (await countPages(bytes)); p += 1)
+        pages.push(await loadPage(bytes, { page: p, label: item.entry.entry }));
+      sheets.push(pages);
+    }
+  const sides = Math.min(...sheets.map((s) => s.length));
+  return Array.from({ length: sides }, (_, side) => sheets.map((s) => s[side] as GreyImage));
 }
 
 /** What placing by image found: styles placed, layouts several styles share, sheets left out. */
