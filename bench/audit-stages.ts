@@ -28,9 +28,14 @@ const COUNT = Number(process.env.BALLOTS ?? 2000);
 const FAMILY = process.env.FAMILY ?? 'timing-marks';
 const FAINT = Number(process.env.FAINT ?? 0);
 const SHARED = FAMILY === 'shared-layout';
+const HART = FAMILY === 'hart';
+// Ballots scanned twice (the same paper, another scan, another compression) for cmpcvr to find.
+const RESCANS = Number(process.env.RESCANS ?? 3);
 const job = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-bench-stages-'));
 try {
-  const election = (SHARED ? makeSharedLayoutElection : makeElection)({ seed: 'bench-stages' });
+  const election = SHARED
+    ? makeSharedLayoutElection({ seed: 'bench-stages' })
+    : makeElection({ seed: 'bench-stages', ...(HART ? { family: 'hart' as const } : {}) });
   await mkdir(path.join(job, 'input/images'), { recursive: true });
   await mkdir(path.join(job, 'input/cvr'), { recursive: true });
   const written = await writeSyntheticElection(
@@ -41,8 +46,13 @@ try {
       misreads: 10,
       missing: 3,
       extra: 3,
-      // Records swapped between batches cannot show when no image tells the styles apart.
-      swapBatches: !SHARED,
+      // Records swapped between batches cannot show when no image tells the styles apart; on
+      // Hart-like sheets the swap is left out as in the suite (see hart-pipeline.test.ts).
+      swapBatches: !SHARED && !HART,
+      rescans: RESCANS,
+      // Sheets carry a printed serial when rescans are planted: the generator's marks stay near
+      // their targets, so most of its sheets carry nothing else that tells one paper from another.
+      ...(RESCANS > 0 ? { scan: { imprint: true } } : {}),
       faintMarks: FAINT,
       formats: ['dominion-csv'],
     },
@@ -76,9 +86,11 @@ try {
       ? `misread ${p.ballotId} ${p.contestId}`
       : p.kind === 'missing-record'
         ? `No CVR ${p.ballotId}`
-        : p.kind === 'extra-record'
-          ? `No Image ${p.ballotId}`
-          : `Swapped Batch 1-${p.batches[0]} 1-${p.batches[1]}`,
+        : p.kind === 'rescan'
+          ? `Duplicate ${p.ballotId}`
+          : p.kind === 'extra-record'
+            ? `No Image ${p.ballotId}`
+            : `Swapped Batch 1-${p.batches[0]} 1-${p.batches[1]}`,
   );
   const disagreements = await readCsvAll(store, PATHS.disagreements);
   const found = disagreements.map((d) =>
@@ -97,7 +109,7 @@ try {
   const { clear, clearRight, unclear, unclearWrong, gray } = await scoreMarks(store, truth);
   const extractSeconds = times.find(([s]) => s === 'extractvote')?.[1] ?? 0;
   const body = [
-    `Run: \`npx tsx bench/audit-stages.ts\` (BALLOTS=${COUNT}, FAMILY=${FAMILY}, FAINT=${FAINT}; one process, stages in turn, extractvote in batches of 500).`,
+    `Run: \`npx tsx bench/audit-stages.ts\` (BALLOTS=${COUNT}, FAMILY=${FAMILY}, FAINT=${FAINT}, RESCANS=${RESCANS}; one process, stages in turn, extractvote in batches of 500).`,
     machineLine(),
     '',
     '| stage | seconds |',
@@ -109,9 +121,9 @@ try {
     `extractvote: ${(COUNT / extractSeconds).toFixed(1)} sheets/s against decoding alone ${(decoded / decodeSeconds).toFixed(1)} sheets/s: ratio **${(decoded / decodeSeconds / (COUNT / extractSeconds)).toFixed(1)}×** slower than decoding.`,
   ].join('\n');
   await writeSection(
-    FAMILY === 'timing-marks' && !FAINT
+    FAMILY === 'timing-marks' && !FAINT && !RESCANS
       ? 'Audit stages: generated elections, precheck to genreport'
-      : `Audit stages: generated elections, ${FAMILY}${FAINT ? `, faint marks ${FAINT}` : ''}`,
+      : `Audit stages: generated elections, ${FAMILY}${FAINT ? `, faint marks ${FAINT}` : ''}${RESCANS ? `, ${RESCANS} rescans` : ''}`,
     body,
   );
   console.log(body);

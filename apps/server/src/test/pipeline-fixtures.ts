@@ -110,9 +110,11 @@ export const plantedKeys = (planted: PlantedDiscrepancy[]): string[] =>
         ? `Normal Disagreed ${p.ballotId} ${p.contestId}`
         : p.kind === 'missing-record'
           ? `No CVR ${p.ballotId} `
-          : p.kind === 'extra-record'
-            ? `No Image ${p.ballotId} `
-            : `swap ${p.batches.join(' ')}`,
+          : p.kind === 'rescan'
+            ? `Duplicate ${p.ballotId} `
+            : p.kind === 'extra-record'
+              ? `No Image ${p.ballotId} `
+              : `swap ${p.batches.join(' ')}`,
     )
     .sort();
 

@@ -65,3 +65,11 @@ export {
 export { distinguishingCells, thumbnail, thumbnailDistance, type Thumbnail } from './thumbnail.js';
 export { readBallots, type BatchOptions, type PageInput, type PageResult } from './batch.js';
 export { renderContactSheet, renderRedline } from './proofs.js';
+export {
+  addedInk,
+  decodeAddedInk,
+  encodeAddedInk,
+  isSamePaper,
+  MIN_IDENTIFYING_CELLS,
+  type AddedInk,
+} from './added-ink.js';

@@ -266,3 +266,39 @@ function inkMap(
     return undefined;
   }
 }
+
+/** Lays pages on one reference page's frame as coarse ink maps (undefined where one won't register). */
+export function inkMapper(reference: GreyImage): (page: GreyImage) => Thumbnail | undefined {
+  const frame = layoutFrame(reference);
+  return (page) => inkMap(page, reference, frame);
+}
+
+/**
+ * Groups pages by their ink maps as `groupExemplarsByImage` links them (single linkage under a
+ * threshold from how near each page's nearest neighbour is): the group of each page, numbered
+ * from 0, or -1 for a page without an ink map.
+ */
+export function groupInkMaps(inks: (Thumbnail | undefined)[]): number[] {
+  const side = sideLinks(inks);
+  const n = inks.length;
+  const parent = inks.map((_, i) => i);
+  const root = (i: number): number => {
+    const up = parent[i] ?? i;
+    if (up === i) return i;
+    const top = root(up);
+    parent[i] = top;
+    return top;
+  };
+  for (let i = 0; i < n; i += 1)
+    for (let j = i + 1; j < n; j += 1) {
+      const d = side?.distance[i * n + j] ?? NaN;
+      if (!Number.isNaN(d) && side && d < side.link) parent[root(i)] = root(j);
+    }
+  const numbers = new Map<number, number>();
+  return inks.map((ink, i) => {
+    if (!ink) return -1;
+    const r = root(i);
+    if (!numbers.has(r)) numbers.set(r, numbers.size);
+    return numbers.get(r) ?? -1;
+  });
+}

@@ -2,6 +2,7 @@ import type { StoredCvrBallot } from './bif.js';
 import { list, readCsv, readJsonLines, writeCsv, type StageContext } from './context.js';
 import { PATHS } from './job.js';
 import { batchOf } from './images.js';
+import { findRescans } from './rescans.js';
 import {
   classify,
   contestInfos,
@@ -97,6 +98,15 @@ export async function compareCvr(ctx: StageContext): Promise<void> {
   const readStatus = new Map<string, Record<string, string>>();
   for await (const row of readCsv(ctx.store, PATHS.votesSheets))
     readStatus.set(row.sheet_id ?? '', row);
+  // The same paper scanned twice under two names (and often two records): the later is a duplicate.
+  const rescans = findRescans(readStatus.values(), (sheet) =>
+    [...(images.get(sheet) ?? [])]
+      .map(([c, i]) => `${c}:${i.votes.join(',')}:${i.gray.join(',')}:${i.overvote}`)
+      .sort()
+      .join('|'),
+  );
+  if (rescans.size > 0)
+    ctx.info(`${rescans.size} sheets are the same paper as an earlier sheet, scanned again`);
   const bif: Record<string, string>[] = [];
   for await (const row of readCsv(ctx.store, PATHS.bif)) bif.push(row);
 
@@ -232,6 +242,20 @@ export async function compareCvr(ctx: StageContext): Promise<void> {
       sheetRows.push({ ...base, class: 'Unreadable', detail: status?.reason ?? 'not read' });
       disagreements.push({ kind: 'Unreadable', ...base, detail: status?.reason ?? 'not read' });
       touch((records.get(sheet)?.contests ?? []).map((c) => c.contestId));
+      continue;
+    }
+    const first = rescans.get(sheet);
+    if (first) {
+      const detail = `image shows the same paper as ${first.sheet_id} (${first.archive} ${first.entry}), scanned again`;
+      sheetRows.push({ ...base, style: status.style, class: 'Duplicate', detail });
+      disagreements.push({ kind: 'Duplicate', ...base, detail });
+      ctx.problem({
+        severity: 'error',
+        code: 'duplicate-image',
+        file: row.archive ?? '',
+        place: row.entry,
+        message: `the ${detail}; its votes are not counted again`,
+      });
       continue;
     }
     const contests = images.get(sheet) ?? new Map<string, ImageContest>();

@@ -1,4 +1,6 @@
+import { addedInk, encodeAddedInk } from '../image/added-ink.js';
 import type { GreyImage } from '../image/grey.js';
+import { readStyleBarcode, styleOfBarcode } from '../image/style-code.js';
 import { countPages, loadPage } from '../image/load.js';
 import { fitsStyle, matchStyle, NoStyleFitsError, type StyleMatch } from '../image/match.js';
 import { findTimingMarks } from '../image/timing.js';
@@ -8,7 +10,7 @@ import type { Template } from '../image/template.js';
 import type { JobStore } from '../storage/index.js';
 import { readCsv, writeCsv, type BatchRef, type StageContext } from './context.js';
 import { batchOf, walkImageEntries } from './images.js';
-import { PATHS } from './job.js';
+import { electionInfo, PATHS } from './job.js';
 import { loadTemplates, untrustedBatches } from './templates.js';
 import { applyEditedMaps } from './target-maps.js';
 import { joinBands, settleGrayBands, writeBands } from './gray-bands.js';
@@ -49,9 +51,18 @@ export const SHEET_COLUMNS = [
   'matched_marks',
   /** Root-mean-square registration residual of the front, in pixels. */
   'residual',
+  /** The front's ink beyond its style's printing (`encodeAddedInk`): cmpcvr finds rescans by it. */
+  'added_ink',
 ];
 
 const DEFAULT_BATCH_SIZE = 500;
+/** Who gave a sheet the style the image then overruled, by `style_source`. */
+const SAID: Record<string, string> = {
+  cvr: 'its vote record says',
+  eif: 'the election file gives',
+  image: 'genstyles placed it on',
+  barcode: 'its style barcode says',
+};
 /**
  * How much closer the best style must be than the runner-up to overrule the record's style in a
  * batch whose records agree with their images. A batch judged on one or two exemplars can be
@@ -120,8 +131,10 @@ export function readSheet(
       `style ${options.untemplated} has no template: a person can map it on its exemplar`,
     );
   }
-  // Timing marks are found once, whichever templates the page is then laid on.
-  const marks = templates.length > 1 ? findTimingMarks(page) : undefined;
+  // Timing marks are found once, whichever templates the page is then laid on. A page no record
+  // or election file gives a style is matched even against one template: it may be of a style
+  // that has none, and must then not be read on that one.
+  const marks = templates.length > 1 || !known ? findTimingMarks(page) : undefined;
   if (known && marks) {
     // Most sheets surely fit their record's style, and no other need be tried. A sheet that
     // surely fits another style, and not its record's, is of that style: a batch judged on one
@@ -206,6 +219,7 @@ export async function extractVote(ctx: StageContext): Promise<void> {
   const settings = await readEngineSettings(ctx.store);
   const read = { thresholds: settings.thresholds, window: settings.window };
   const byId = new Map(templates.map((t) => [t.id, t]));
+  const declared = (await electionInfo(ctx.store))?.styles ?? [];
   const alike = alikeStyles();
   const unconfirmed = new Map<string, number>();
   if (templates.length === 0)
@@ -236,11 +250,17 @@ export async function extractVote(ctx: StageContext): Promise<void> {
       if (!row) continue;
       seen.add(item.entry.entryIndex);
       const sheetId = row.sheet_id ?? '';
-      const known = styleOf.get(sheetId) ?? row.style ?? '';
+      let known = styleOf.get(sheetId) ?? row.style ?? '';
       const base = { sheet_id: sheetId, archive, entry: item.entry.entry };
       try {
         const bytes = await item.read();
         const page: GreyImage = await loadPage(bytes, { label: item.entry.entry });
+        // A sheet no record names that carries a style barcode is of the style it names.
+        const coded = known ? undefined : styleOfBarcode(readStyleBarcode(page), declared);
+        if (coded?.side === 1 && byId.has(coded.style)) {
+          known = coded.style;
+          sourceOf.set(sheetId, 'barcode');
+        }
         let { used, reading } = readSheet(page, templates, {
           known: byId.get(known),
           ...(known && !byId.has(known) ? { untemplated: known } : {}),
@@ -277,7 +297,7 @@ export async function extractVote(ctx: StageContext): Promise<void> {
             code: 'style-mismatch',
             file: archive,
             place: item.entry.entry,
-            message: `the image is style ${used.id}, its vote record says ${known}`,
+            message: `the image is style ${used.id}, ${SAID[sourceOf.get(sheetId) ?? 'cvr'] ?? SAID.cvr} ${known}`,
           });
         const template = used.id === known ? used : undefined;
         const style = used.id;
@@ -346,6 +366,9 @@ export async function extractVote(ctx: StageContext): Promise<void> {
           gray,
           matched_marks: `${matched}/${marks}`,
           residual: Number((sides[0]?.reading.registration.residual ?? 0).toFixed(2)),
+          added_ink: encodeAddedInk(
+            addedInk(page, reading.registration.transform, byId.get(reading.templateId) ?? used),
+          ),
         });
       } catch (error) {
         if (ctx.signal?.aborted) throw error;

@@ -67,7 +67,11 @@ export interface ElectionInfo {
     voteFor: number;
     options: { id: string; name: string; isWriteIn?: boolean }[];
   }[];
-  styles?: { id: string; contestIds: string[] }[];
+  /**
+   * `code`: the number the style's printed barcode carries (Hart-like sheets); without it, the
+   * style's place in this list, from 1.
+   */
+  styles?: { id: string; contestIds: string[]; code?: number }[];
   /** The printed voting target, when the election file says: shape and size in inches. */
   target?: { shape?: 'oval' | 'box' | 'arrow'; width?: number; height?: number };
 }

@@ -69,19 +69,19 @@ async function assessStyles(store: JobStore): Promise<StageShortfall | null> {
   if (known.size > 0 || unstyled === 0) return null;
   const info = await electionInfo(store);
   const declared = info?.styles?.length ?? 0;
+  const general =
+    declared > 1
+      ? `without a style: no vote record gives one, and none of the election file's ${declared} styles could be told from the images`
+      : 'without a style: no vote record gives one, and the election file declares none';
+  // Sheets genstyles decoded say why each was not placed; the others share the general reason.
+  const reasons: string[] = [];
+  for await (const row of readCsv(store, PATHS.styles))
+    if (!row.style) reasons.push(row.reason ? `without a style: ${row.reason}` : general);
   return {
     sheetsNotRead: unstyled,
     sheets: styles.size,
     stylesWithoutTemplate: [],
-    reasons: [
-      {
-        reason:
-          declared > 1
-            ? `without a style: no vote record gives one, and the election file declares ${declared} styles, which images alone cannot tell apart without exemplars`
-            : 'without a style: no vote record gives one, and the election file declares none',
-        count: unstyled,
-      },
-    ],
+    reasons: tally(reasons),
   };
 }
 

@@ -14,13 +14,14 @@ import { batchOf, walkImageEntries } from './images.js';
 import { electionInfo, PATHS } from './job.js';
 import { skewOf, templateFromGroups } from './template-build.js';
 import { readEngineSettings } from './job-settings.js';
+import { placeUnstyled, reportPlacing } from './style-placement.js';
 import { BATCH_COLUMNS, storeTarget } from './template-files.js';
 import { ContestRuns, sideExemplars, sidesOf, sideTemplateId } from './template-sides.js';
 import type { ExemplarSides, StyleMeanings } from './template-sides.js';
 
 export { loadTemplates, untrustedBatches } from './template-files.js';
 
-export const STYLE_COLUMNS = ['sheet_id', 'style', 'style_source'];
+export const STYLE_COLUMNS = ['sheet_id', 'style', 'style_source', 'reason'];
 export const EXEMPLAR_COLUMNS = ['style', 'sheet_id', 'archive', 'entry', 'entry_index'];
 export const MAPPING_COLUMNS = [
   'style',
@@ -37,8 +38,11 @@ const MAX_EXEMPLARS = 50;
 
 /**
  * Gives each sheet with an image its style from its vote record; sheets without one get the
- * style of the template they match best when extractvote reads them. Up to 50 exemplars per
- * style are chosen: the sheets whose records hold the fewest marks, so that most targets are empty.
+ * election file's style when it declares one, else the style of the template they match best
+ * when extractvote reads them. With no record at all and several declared styles, a sample of
+ * the sheets is placed by what their images show (`placeByImage`) to give each style exemplars.
+ * Up to 50 exemplars per style are chosen: the sheets whose records hold the fewest marks, so
+ * that most targets are empty.
  */
 export async function genStyles(ctx: StageContext): Promise<void> {
   const byStyle = new Map<string, Record<string, string>[]>();
@@ -46,16 +50,23 @@ export async function genStyles(ctx: StageContext): Promise<void> {
   let unknown = 0;
   // An election file that declares one style gives it to every sheet no record names: the
   // images can then be read with no vote record at all (an image-only tally).
-  const declared = (await electionInfo(ctx.store))?.styles ?? [];
+  const info = await electionInfo(ctx.store);
+  const declared = info?.styles ?? [];
   const only = declared.length === 1 ? declared[0]?.id : undefined;
-  for await (const row of readCsv(ctx.store, PATHS.bif)) {
-    if (row.has_image !== 'true') continue;
+  const rows: Record<string, string>[] = [];
+  for await (const row of readCsv(ctx.store, PATHS.bif))
+    if (row.has_image === 'true') rows.push(row);
+  const placing = await placeUnstyled(ctx, rows, info);
+  for (const row of rows) {
     const recorded = row.style ?? '';
-    const style = recorded || only || '';
+    const sheet = row.sheet_id ?? '';
+    const placed = placing?.placed.get(sheet);
+    const style = recorded || only || placed || '';
     styles.push({
-      sheet_id: row.sheet_id ?? '',
+      sheet_id: sheet,
       style,
-      style_source: recorded ? 'cvr' : style ? 'eif' : 'image',
+      style_source: recorded ? 'cvr' : only ? 'eif' : 'image',
+      reason: placing?.unplaced.get(sheet) ?? '',
     });
     if (!style) {
       unknown += 1;
@@ -65,6 +76,7 @@ export async function genStyles(ctx: StageContext): Promise<void> {
     list.push(row);
     byStyle.set(style, list);
   }
+  if (placing) reportPlacing(ctx, placing, declared.length);
   // Sheets with few marks make the cleanest exemplars: their targets are empty.
   const marks = new Map<string, number>();
   for await (const ballot of readJsonLines<StoredCvrBallot>(ctx.store, PATHS.cvrBallots))
@@ -105,7 +117,9 @@ export async function genStyles(ctx: StageContext): Promise<void> {
       severity: 'error',
       code: 'no-styles',
       file: PATHS.bif,
-      message: 'no vote record gives a ballot style, so no exemplars can be chosen',
+      message: placing
+        ? 'no vote record gives a ballot style, and no sheet could be placed on a declared style by its image, so no exemplars can be chosen'
+        : 'no vote record gives a ballot style, so no exemplars can be chosen',
     });
   await writeCsv(ctx.store, PATHS.styles, STYLE_COLUMNS, styles);
   await writeCsv(ctx.store, PATHS.exemplars, EXEMPLAR_COLUMNS, exemplars);

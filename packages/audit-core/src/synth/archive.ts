@@ -56,7 +56,7 @@ export async function writeSyntheticElection(
   const truth = new LineQueue();
   const truthWritten = sink.write('truth.jsonl', truth);
   try {
-    await drawAndEncode(election, options, dpi, (plan, tiff) => {
+    await drawAndEncode(election, options, dpi, planted, (plan, tiff) => {
       const file = `batch-${plan.batch}/${plan.id}.tif`;
       // Group 4 TIFFs are compressed already.
       zip.addBuffer(tiff, file, { compress: false });
@@ -77,6 +77,7 @@ async function drawAndEncode(
   election: SynthElection,
   options: WriteElectionOptions,
   dpi: number,
+  planted: PlantedDiscrepancy[],
   add: (plan: BallotPlan, tiff: Buffer) => void,
 ): Promise<void> {
   const printer = new StylePrinter(election, dpi);
@@ -88,7 +89,10 @@ async function drawAndEncode(
     if (!next) return;
     add(next.plan, await next.tiff);
     done += 1;
-    options.onProgress?.({ done, total: options.count });
+    options.onProgress?.({
+      done,
+      total: options.count + planted.filter((d) => d.kind === 'rescan').length,
+    });
   };
   for (let i = 0; i < options.count; i += 1) {
     options.signal?.throwIfAborted();
@@ -101,6 +105,24 @@ async function drawAndEncode(
           : encodeBilevelTiff(ballot.image, ...ballot.pages.slice(1)),
     });
     if (window.length >= limit) await flush();
+    let n = 0;
+    for (const d of planted) {
+      if (d.kind !== 'rescan' || d.copyOf !== i) continue;
+      // The same paper again, saved another way: greyscale deflate rather than Group 4.
+      const again = await printer.ballot(ballot.plan, options.scan, n++);
+      const [tabulator, batch, record] = d.ballotId.split('-');
+      window.push({
+        plan: {
+          ...ballot.plan,
+          id: d.ballotId,
+          tabulator: tabulator ?? '',
+          batch: batch ?? '',
+          record: record ?? '',
+        },
+        tiff: encodeGreyTiff(again.image, ...again.pages.slice(1)),
+      });
+      if (window.length >= limit) await flush();
+    }
   }
   while (window.length > 0) await flush();
 }

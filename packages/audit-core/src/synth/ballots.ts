@@ -2,6 +2,7 @@ import type { GreyImage } from '../image/grey.js';
 import { cloneGrey } from '../image/grey.js';
 import type { SynthElection } from './election.js';
 import { layoutStyle, type StyleLayout } from './layout.js';
+import { fillRect } from './draw.js';
 import { drawMark } from './marks.js';
 import { planBallot, type BallotPlan, type PlanOptions } from './plan.js';
 import { Random } from './random.js';
@@ -59,8 +60,17 @@ export class StylePrinter {
    * order; each side after the front is marked and scanned after it, so a one-sided ballot
    * draws the same chances as before sides existed.
    */
-  async ballot(plan: BallotPlan, options: ScanOptions = {}): Promise<SyntheticBallot> {
+  async ballot(
+    plan: BallotPlan,
+    options: ScanOptions = {},
+    rescan?: number,
+  ): Promise<SyntheticBallot> {
     const random = new Random(this.election.seed, 'marks', plan.index);
+    // A second scan of the same paper: the same marks, through the scanner again.
+    const again =
+      rescan === undefined
+        ? undefined
+        : new Random(this.election.seed, 'rescan', plan.index, rescan);
     const pages: GreyImage[] = [];
     let scan: ScanParams | undefined;
     let first = 0;
@@ -72,14 +82,32 @@ export class StylePrinter {
         if (truth) drawMark(page, target, truth.kind, random, this.dpi);
       });
       first += layout.targets.length;
-      const sideScan = drawScan(random, this.dpi, options);
-      scan ??= sideScan;
+      if (options.imprint && side === 1) imprintSerial(page, plan.index + 1, this.dpi);
+      let sideScan = drawScan(random, this.dpi, options);
       const scanner = this.election.family === 'hart' ? scanGreyPage : scanPage;
-      pages.push(scanner(page, sideScan, random));
+      let scanned = scanner(page, sideScan, random);
+      if (again) {
+        sideScan = drawScan(again, this.dpi, options);
+        scanned = scanner(page, sideScan, again);
+      }
+      scan ??= sideScan;
+      pages.push(scanned);
     }
     const [image] = pages;
     if (!scan || !image) throw new Error(`style ${plan.styleId} has no side to print`);
     return { plan, scan, image, pages };
+  }
+}
+
+/**
+ * The sheet's serial: 20 bits as a row of bars near the foot, bit i a bar in place i when one and
+ * in place 20 + i when zero, so that any two serials differ in at least two bars.
+ */
+function imprintSerial(page: GreyImage, serial: number, dpi: number): void {
+  const px = (inches: number): number => Math.round(inches * dpi);
+  for (let i = 0; i < 20; i += 1) {
+    const place = (serial >> (19 - i)) & 1 ? i : 20 + i;
+    fillRect(page, px(1 + place * 0.1), px(10.45), px(0.05), px(0.12), 0);
   }
 }
 

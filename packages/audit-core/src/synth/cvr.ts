@@ -65,7 +65,7 @@ export function* syntheticRecords(
     yield recordOf(election, plan, `${plan.tabulator}-${batch}-${plan.record}`);
   }
   for (const d of planted) {
-    if (d.kind !== 'extra-record') continue;
+    if (d.kind !== 'extra-record' && d.kind !== 'rescan') continue;
     yield recordOf(election, planBallot(election, d.copyOf, options), d.ballotId);
   }
 }

@@ -11,13 +11,21 @@ export type PlantedDiscrepancy =
   /** A record has no ballot: a copy of ballot number `copyOf` under a new id. */
   | { kind: 'extra-record'; ballotId: string; copyOf: number }
   /** The records of two batches carry each other's batch number. */
-  | { kind: 'swapped-batch'; batches: [string, string] };
+  | { kind: 'swapped-batch'; batches: [string, string] }
+  /**
+   * Ballot number `copyOf` went through the scanner twice: a second image of the same paper
+   * (another shift, turn and noise, greyscale where the first is bilevel) under a new id, with
+   * its own record, so the records count it twice.
+   */
+  | { kind: 'rescan'; ballotId: string; copyOf: number };
 
 export interface DiscrepancyOptions extends PlanOptions {
   misreads?: number;
   missing?: number;
   extra?: number;
   swapBatches?: boolean;
+  /** Ballots scanned a second time (see the `rescan` discrepancy); none by default. */
+  rescans?: number;
 }
 
 /**
@@ -70,6 +78,14 @@ export function planDiscrepancies(
     const a = random.int(1, batches);
     const b = (a % batches) + 1;
     found.push({ kind: 'swapped-batch', batches: [String(a), String(b)] });
+  }
+  for (let n = 0; n < (options.rescans ?? 0); n += 1) {
+    const plan = planBallot(election, fresh(), options);
+    found.push({
+      kind: 'rescan',
+      ballotId: `${plan.tabulator}-${plan.batch}-${8000 + n}`,
+      copyOf: plan.index,
+    });
   }
   return found;
 }

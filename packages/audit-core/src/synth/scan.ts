@@ -23,6 +23,12 @@ export interface ScanOptions {
   noise?: number;
   /** Share of sheets scanned out of focus. */
   blurred?: number;
+  /**
+   * Each sheet carries its own serial (its ballot number), printed once as a row of bars near
+   * the foot, as ballots printed on demand or numbered stubs do; a second scan of the sheet
+   * shows the same serial. Off by default.
+   */
+  imprint?: boolean;
 }
 
 export function drawScan(random: Random, dpi: number, options: ScanOptions = {}): ScanParams {

@@ -15,7 +15,15 @@ import {
 const root = join(import.meta.dirname, '../fixtures/real/images/calhoun_2010_primary');
 
 /**
- * Voted ballot → blank of its style, read by eye from each heading (party, precincts, district).
+ * Voted ballot → blank of its style, read by eye from each heading (party, precincts, district)
+ * and, where printed, the card number at the foot (`FRONT Card N`). The blanks: 001 Democratic,
+ * precincts 1, 7 & 8; 002 Democratic 1C; 003 nonpartisan 1, 7 & 8; 004 Republican 1C; 005
+ * Republican 1, 7 & 8; 006 Democratic 2, 3 & 4; 007 Democratic 4C; 008 nonpartisan 2, 3 & 4; 009
+ * nonpartisan 4C; 010 Republican 2, 3 & 4; 011 Republican 4C; 012 Democratic 5 & 6; 013
+ * nonpartisan 5 & 6; 014 Republican 5 & 6; 015 Democratic 12C; 016 Democratic 11A & 12; 017
+ * nonpartisan 12C; 018 nonpartisan 11A & 12; 019 Republican 12C; 020 Republican 11A & 12; 021
+ * Democratic 13C; 022 Democratic 9, 10, 11B & 13; 023 nonpartisan 13C; 024 nonpartisan 9, 10,
+ * 11B & 13; 025 Republican 13C; 026 Republican 9, 10, 11B & 13.
  * Ballots 004 and 005 (nonpartisan, precinct 1C) have no blank of their style: `null`.
  */
 const styles: Record<string, string | null> = {
@@ -26,16 +34,37 @@ const styles: Record<string, string | null> = {
   '1200_005': null,
   '1200_006': '1199_003', // nonpartisan, precincts 1, 7 & 8
   '1200_007': '1199_004', // Republican, precinct 1C
+  '1200_008': '1199_004', // Republican, precinct 1C (Card 2, as the blank)
+  '1200_009': '1199_005', // Republican, precincts 1, 7 & 8
   '1200_010': '1199_006', // Democratic, precincts 2, 3 & 4
+  '1200_011': '1199_006',
   '1200_012': '1199_007', // Democratic, precinct 4C
+  '1200_013': '1199_007',
+  '1200_014': '1199_007',
+  '1200_015': '1199_008', // nonpartisan, precincts 2, 3 & 4
   '1200_016': '1199_009', // nonpartisan, precinct 4C
+  '1200_017': '1199_010', // Republican, precincts 2, 3 & 4
+  '1200_018': '1199_011', // Republican, precinct 4C
   '1200_019': '1199_012', // Democratic, precincts 5 & 6
-  '1200_022': '1199_013', // nonpartisan, precincts 5 & 6
+  '1200_020': '1199_013', // nonpartisan, precincts 5 & 6
+  '1200_021': '1199_013',
+  '1200_022': '1199_013',
+  '1200_023': '1199_013',
+  '1200_024': '1199_014', // Republican, precincts 5 & 6
   '1200_025': '1199_015', // Democratic, precinct 12C
+  '1200_026': '1199_016', // Democratic, precincts 11A & 12
   '1200_027': '1199_017', // nonpartisan, precinct 12C
+  '1200_028': '1199_018', // nonpartisan, precincts 11A & 12
+  '1200_029': '1199_018',
+  '1200_030': '1199_018',
   '1200_031': '1199_019', // Republican, precinct 12C
+  '1200_032': '1199_020', // Republican, precincts 11A & 12
+  '1200_033': '1199_021', // Democratic, precinct 13C (Card 27, as the blank)
   '1200_034': '1199_022', // Democratic, precincts 9, 10, 11B & 13
+  '1200_035': '1199_023', // nonpartisan, precinct 13C (Card 25, as the blank)
   '1200_036': '1199_024', // nonpartisan, precincts 9, 10, 11B & 13
+  '1200_037': '1199_024',
+  '1200_038': '1199_025', // Republican, precinct 13C (Card 26, as the blank)
   '1200_039': '1199_026', // Republican, precincts 9, 10, 11B & 13
 };
 
@@ -48,6 +77,13 @@ const dottedVotes: Record<string, number[]> = {
   '1200_002': [1, 5, 9, 10, 12, 14],
   '1200_003': [1, 5, 8, 11, 13, 14],
 };
+
+/**
+ * Ballots whose every mark lies under the SAMPLE print, where the blank shows no oval to make a
+ * target of (checked on the images): 014 (Moore, Hunt, Wyrick, Johnston), 025 (Moore, Dawson,
+ * Grant, Blair, Griffin), 027 (Bailey, Deason). Their marks are not read yet.
+ */
+const underSample = new Set(['1200_014', '1200_025', '1200_027']);
 
 async function pages(folder: string): Promise<{ name: string; buffer: Buffer }[]> {
   const names = (await readdir(join(root, folder))).filter((n) => n.endsWith('.tif')).sort();
@@ -93,6 +129,8 @@ describe('Calhoun County 2010 primary scans', () => {
       const votes = reading.targets.filter((t) => t.decision === 'vote').map((t) => t.index + 1);
       const expected = dottedVotes[id];
       if (expected) expect(votes, id).toEqual(expected);
+      // Every ballot's marks are read where its blank shows the ovals: some vote on each.
+      if (!underSample.has(id)) expect(votes.length, id).toBeGreaterThan(0);
       // Pen marks on 1-bit scans: each target clearly paper or clearly ink, none left gray.
       // (Ballot 025's marks all lie under the SAMPLE print, where the blank shows no oval.)
       for (const t of reading.targets) expect(t.fill < 0.15 || t.fill > 0.3, id).toBe(true);
@@ -101,5 +139,5 @@ describe('Calhoun County 2010 primary scans', () => {
         id,
       ).toBe(true);
     }
-  }, 300_000);
+  }, 600_000);
 });

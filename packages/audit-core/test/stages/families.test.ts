@@ -83,9 +83,11 @@ describe('styles that share a layout, with faint marks', () => {
     const expected = planted.map((p) =>
       p.kind === 'misread'
         ? `misread ${p.ballotId} ${p.contestId}`
-        : p.kind === 'extra-record'
-          ? `No Image ${p.ballotId}`
-          : p.kind,
+        : p.kind === 'rescan'
+          ? `Duplicate ${p.ballotId}`
+          : p.kind === 'extra-record'
+            ? `No Image ${p.ballotId}`
+            : p.kind,
     );
     expect(found.sort()).toEqual(expected.sort());
   });

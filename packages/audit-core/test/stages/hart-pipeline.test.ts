@@ -86,9 +86,11 @@ describe('audit stages on a generated Hart-like election', () => {
         ? `misread ${p.ballotId} ${p.contestId}`
         : p.kind === 'missing-record'
           ? `No CVR ${p.ballotId}`
-          : p.kind === 'extra-record'
-            ? `No Image ${p.ballotId}`
-            : `swap ${[...p.batches].sort().join(' ')}`,
+          : p.kind === 'rescan'
+            ? `Duplicate ${p.ballotId}`
+            : p.kind === 'extra-record'
+              ? `No Image ${p.ballotId}`
+              : `swap ${[...p.batches].sort().join(' ')}`,
     );
     expect(found.sort()).toEqual(expected.sort());
   });

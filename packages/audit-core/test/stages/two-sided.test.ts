@@ -125,9 +125,11 @@ describe('two-sided sheets', () => {
         ? `misread ${p.ballotId} ${p.contestId}`
         : p.kind === 'missing-record'
           ? `No CVR ${p.ballotId}`
-          : p.kind === 'extra-record'
-            ? `No Image ${p.ballotId}`
-            : `unexpected ${p.kind}`,
+          : p.kind === 'rescan'
+            ? `Duplicate ${p.ballotId}`
+            : p.kind === 'extra-record'
+              ? `No Image ${p.ballotId}`
+              : `unexpected ${p.kind}`,
     );
     expect(found.sort()).toEqual(expected.sort());
   });
