@@ -54,7 +54,7 @@ describe('a contest whose CVR and image totals differ', () => {
 
   it('folds decisions into the adjudicated totals and out of doubt', () => {
     const decided = items();
-    const at = { note: '', decidedAt: '', decidedBy: '' };
+    const at = { note: '', decidedAt: '', decidedBy: '', decidedByName: '' };
     decided[0]!.decision = { decision: 'cvr', votes: ['a'], ...at };
     decided[1]!.decision = { decision: 'image', votes: ['b'], ...at };
     decided[3]!.decision = { decision: 'other', votes: ['b'], ...at };
