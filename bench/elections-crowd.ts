@@ -6,6 +6,7 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { cpuMs, cpuOf, cpuSpent } from './lib/cpu.js';
 import { ELECTIONS, generate } from './lib/elections-data.js';
 import { machineLine, writeSection } from './lib/results.js';
 import { startBuiltServer } from './lib/server.js';
@@ -24,6 +25,17 @@ interface Measured {
   errors: number;
   timeouts: number;
   load: number;
+  /** CPU milliseconds per request of the API process and of its PostgreSQL connections. */
+  serverCpu: number;
+  databaseCpu: number;
+}
+
+/** The PostgreSQL processes serving connections other than the bench's own. */
+async function backendPids(): Promise<number[]> {
+  const { rows } = await monitor.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+  );
+  return rows.map((row) => row.pid);
 }
 
 async function measure(
@@ -32,6 +44,8 @@ async function measure(
   connections: number,
   token?: string,
 ): Promise<Measured> {
+  const serverBefore = cpuMs(server.pid);
+  const databaseBefore = cpuOf(await backendPids());
   const result = await autocannon({
     url,
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -39,8 +53,12 @@ async function measure(
     duration: DURATION_SECONDS,
     timeout: TIMEOUT_SECONDS,
   });
+  const databaseAfter = cpuOf(await backendPids());
+  const requests = Math.max(1, result.requests.total);
   const shed = result.statusCodeStats['503']?.count ?? 0;
   return {
+    serverCpu: (cpuMs(server.pid) - serverBefore) / requests,
+    databaseCpu: cpuSpent(databaseBefore, databaseAfter) / requests,
     name,
     connections,
     requestsPerSecond: result.requests.average,
@@ -80,13 +98,10 @@ const server = await startBuiltServer(3923, {
   MAX_CONCURRENT_REQUESTS: '1000',
 });
 const measured: Measured[] = [];
+const monitor = new pg.Client({ connectionString: postgres.url });
 try {
-  if (postgres.fill) {
-    const client = new pg.Client({ connectionString: postgres.url });
-    await client.connect();
-    await generate((text) => client.query(text));
-    await client.end();
-  }
+  await monitor.connect();
+  if (postgres.fill) await generate((text) => monitor.query(text));
   const user = await signIn(server.url, 'user@scrutineer.local', 'user-password');
   const admin = await signIn(server.url, 'admin@scrutineer.local', 'admin-password');
   const health = `${server.url}/api/health`;
@@ -104,6 +119,7 @@ try {
     await measure('GET /api/health', health, 100),
   );
 } finally {
+  await monitor.end();
   await server.stop();
   postgres.stop();
 }
@@ -114,7 +130,8 @@ const row = (m: Measured) => {
   const baselines = healthAt(m.connections);
   const rate = Math.max(...baselines.map((h) => h.requestsPerSecond));
   const p99 = Math.min(...baselines.map((h) => h.p99));
-  return `| ${m.name} | ${m.connections} | ${m.requestsPerSecond.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.shed} | ${m.errors} | ${m.timeouts} | ${m.load.toFixed(1)} | ${(m.requestsPerSecond / rate).toFixed(3)} | ${(m.p99 / Math.max(1, p99)).toFixed(1)} |`;
+  const cpu = m.serverCpu + m.databaseCpu;
+  return `| ${m.name} | ${m.connections} | ${m.requestsPerSecond.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.shed} | ${m.errors} | ${m.timeouts} | ${m.load.toFixed(1)} | ${(m.requestsPerSecond / rate).toFixed(3)} | ${(m.p99 / Math.max(1, p99)).toFixed(1)} | ${m.serverCpu.toFixed(2)} | ${m.databaseCpu.toFixed(2)} | ${(2000 / cpu).toFixed(0)} |`;
 };
 const table = measured.map(row).join('\n');
 await writeSection(
@@ -122,8 +139,8 @@ await writeSection(
   `Run: \`npx tsc -b && npx tsx bench/elections-crowd.ts\` (${DURATION_SECONDS} s per row, autocannon with a ${TIMEOUT_SECONDS} s timeout; the built server with log level warn on a throwaway PostgreSQL holding the data of the section "Election list: 100,000 elections and 1,000,000 memberships"; \`MAX_CONCURRENT_REQUESTS\` above the crowd, so no request is shed and every latency is an answered page).
 ${machineLine()} The machine's 2 cores were shared with other work: the load average (1 min) is taken at the end of each row.
 
-| route | clients | requests/s | p50 ms | p99 ms | shed (503) | errors | timeouts | load average | requests/s ÷ health's | p99 ÷ health's |
-|---|---|---|---|---|---|---|---|---|---|---|
+| route | clients | requests/s | p50 ms | p99 ms | shed (503) | errors | timeouts | load average | requests/s ÷ health's | p99 ÷ health's | API CPU ms/request | PostgreSQL CPU ms/request | requests/s 2 free cores allow |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${table}
 
 The ratios divide by the health row at the same number of clients (the better of the two health

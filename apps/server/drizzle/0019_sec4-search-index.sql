@@ -1,0 +1,2 @@
+DROP INDEX "elections_search_trgm_idx";--> statement-breakpoint
+CREATE INDEX "elections_search_trgm_idx" ON "elections" USING gin ("search" gin_trgm_ops) WITH (fastupdate=false);
