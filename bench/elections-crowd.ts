@@ -144,28 +144,31 @@ ${machineLine()} The machine's 2 cores were shared with other work: the load ave
 ${table}
 
 The ratios divide by the health row at the same number of clients (the better of the two health
-rows taken before and after the routes). Health runs \`SELECT 1\`; a first
-page also verifies the token, reads the account and runs two queries (the page and its count).
+rows taken before and after the routes). Health runs \`SELECT 1\`; a page also verifies the token,
+reads the account and runs its queries. CPU per request is that of the API process and of the
+PostgreSQL connections serving it during the row, read from /proc; "2 free cores allow" is
+2,000 ms over their sum, what the route would reach with both cores to itself.
 
-What the plans showed (\`EXPLAIN ANALYZE\` on this data): the count and the first page of a
-member read only their own memberships (under 2 ms), and the trigram index answers
-\`search LIKE '%election 12%'\` in about 5 ms (1,111 matches). Two searches did not use it:
-the member's search chose a parallel sequential scan of all 100,000 elections (137 ms against
-12 ms through the index), and the Admin's search walked the primary key from the newest
-election down, filtering 87,001 rows before it found 25 (118 ms against 7 ms), because the
-matches were all old elections. The server now turns parallel workers off on its connections
-(\`max_parallel_workers_per_gather = 0\`) and orders the Admin's other elections by
-\`id + 0\` when a search or project filter is set, so the matches come from their index and
-are sorted. The answers are the same (\`elections.test.ts\` checks the order across pages).
-Before these changes, on the same data and the same machine at a load average of 22–26, the
-searches at 10 clients measured 29 requests/s, p99 607 ms (member) and 28 requests/s, p99
-597 ms (Admin), beside health at 1,639 and 327 requests/s in the same minutes.
+Before this run (the same data, a load average of about 3): search at 10 clients 60 requests/s,
+p99 295 ms (member) and 45 requests/s, p99 399 ms (Admin); first page at 100 clients 439
+requests/s, p99 532 ms (member) and 198 requests/s, p99 1,108 ms (Admin). What the plans showed
+(\`auto_explain\` with ANALYZE and BUFFERS on the SQL the server sends): the account check is one
+indexed query of 0.03 ms; the trigram index answers \`search LIKE '%election 12%'\` in 3–5 ms
+(2,191 candidates, 1,111 after the recheck), but only once GIN's pending list is empty. After the
+bulk load it held 497 pages (4 MB) of new rows that every search reads through, and the planner
+scanned all 100,000 elections instead (48–56 ms a query, measured on a copy). The index now has
+\`fastupdate = off\`, so new elections go straight into it. The Admin's search ran the trigram scan
+twice (page and count); its count now rides along the page as a window count. The Admin's first
+page counted every election (an index-only scan of 100,000 entries); that count is now one row
+of \`table_counts\`, kept by triggers (see \`docs/decisions.md\`). The generated data is vacuumed as
+autovacuum would within a minute of a bulk load, so a member's count reads the membership index
+alone.
 
-The Admin's first page counts all 100,000 elections on every call (an index-only scan of the
-primary key, 20–40 ms here), which is most of its cost. At 100 clients both first pages are
-bound by CPU: a member's page takes about 2 ms of the server's CPU and 1.3 ms of
-PostgreSQL's, health about 0.4 and 0.1 ms, and the machine's load average of over 20 on 2
-cores left the server a small share of them, so the 250 ms aim at 100 clients was not met in
-this run; compare the ratios rather than the milliseconds.`,
+At a load average of about 7 the aims (search p99 under 100 ms at 10 clients, first page p99
+under 250 ms at 100 clients) are near but not met: search p99 116–118 ms, first page 263 (Admin)
+and 394 ms (member). The member's search costs 5.5 ms of PostgreSQL per request (the trigram
+scan, the recheck and 1,111 membership probes), and every list request about 1.5 ms of the API
+process against 0.16 for health: token, account query, two to four queries through drizzle and
+the response's schema.`,
 );
 console.log(table);
