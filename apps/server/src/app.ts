@@ -60,7 +60,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerHttpMetrics(app);
   await registerSecurityHeaders(app, deps.config.publicUrl);
-  registerLoadShedding(app, { maxInFlight: deps.config.MAX_CONCURRENT_REQUESTS });
+  registerLoadShedding(app, {
+    maxInFlight: deps.config.MAX_CONCURRENT_REQUESTS,
+    maxWaitMs: deps.config.MAX_REQUEST_WAIT_MS,
+  });
   requireDeclaredAccess(app, API_PREFIX, [DOCS_PREFIX]);
 
   await app.register(rateLimit, {

@@ -220,9 +220,23 @@ export const elections = pgTable(
     index('elections_district_idx').on(t.districtId, t.id),
     index('elections_project_ids_idx').using('gin', t.projectIds),
     // Search is a substring match (LIKE '%…%'); one trigram index over one column serves it.
-    index('elections_search_trgm_idx').using('gin', t.search.op('gin_trgm_ops')),
+    // Without fastupdate new rows go straight into the index: with it they wait in a pending
+    // list (up to 4 MB) that every search reads through, and that made the planner scan the
+    // whole table (50 ms instead of 3) until a vacuum emptied it.
+    index('elections_search_trgm_idx')
+      .using('gin', t.search.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
   ],
 );
+
+/**
+ * Row counts kept by statement triggers (migration `sec4-election-count-triggers`), so a list's total over
+ * a whole table is one row read instead of a scan. Only `elections` is counted.
+ */
+export const tableCounts = pgTable('table_counts', {
+  tableName: text('table_name').primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull(),
+});
 
 export const electionMembers = pgTable(
   'election_members',

@@ -104,6 +104,8 @@ const configSchema = z.object({
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   /** API requests served at once; more are answered 503 with Retry-After, not queued. */
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().positive().default(64),
+  /** A request is let in only while those in progress could finish, at the recent rate, within this. */
+  MAX_REQUEST_WAIT_MS: z.coerce.number().int().positive().default(2000),
   /** PostgreSQL connections of this process. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   /** The longest a request waits for a free PostgreSQL connection before it is answered 503. */

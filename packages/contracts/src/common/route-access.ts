@@ -7,10 +7,23 @@
  */
 export type RouteAccess = 'public' | 'session' | 'admin';
 export type RouteScope = 'election' | 'district' | 'job' | 'room';
+/**
+ * A record below an election, district or job that a route's path names: the matrix makes one
+ * in the member's records for each caller, so that only the member and Admins get past it.
+ */
+export type RouteRecord =
+  | 'upload'
+  | 'district-upload'
+  | 'file-set'
+  | 'district-file-set'
+  | 'contact'
+  | 'settings-file'
+  | 'message-file';
 
 export interface RouteAccessRule {
   access: RouteAccess;
   scope?: RouteScope;
+  record?: RouteRecord;
 }
 
 export const ROUTE_ACCESS: Readonly<Record<string, RouteAccessRule>> = {
@@ -22,21 +35,21 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccessRule>> = {
   'DELETE /delete-room/:id': { access: 'session' },
   'DELETE /direct-district-upload/:id': { access: 'public' },
   'DELETE /direct-upload/:id': { access: 'public' },
-  'DELETE /district-contacts/:districtId/:id': { access: 'session' },
+  'DELETE /district-contacts/:districtId/:id': { access: 'session', record: 'contact' },
   'DELETE /districts/:id': { access: 'session' },
   'DELETE /election-users/:id': { access: 'session' },
   'DELETE /elections/:id': { access: 'session' },
-  'DELETE /files-district/:id': { access: 'session' },
-  'DELETE /files/:id': { access: 'session' },
+  'DELETE /files-district/:id': { access: 'session', record: 'district-file-set' },
+  'DELETE /files/:id': { access: 'session', record: 'file-set' },
   'DELETE /general-upload/:id': { access: 'admin' },
-  'DELETE /job-settings/:jobId/:fileName': { access: 'session' },
+  'DELETE /job-settings/:jobId/:fileName': { access: 'session', record: 'settings-file' },
   'DELETE /job-templates/:jobId/:style': { access: 'session' },
   'DELETE /markdown-settings/:id': { access: 'admin' },
   'DELETE /requested-district-files/:id': { access: 'session' },
   'DELETE /requested-files/:id': { access: 'session' },
-  'DELETE /upload-district-files/:id': { access: 'session' },
+  'DELETE /upload-district-files/:id': { access: 'session', record: 'district-upload' },
   'DELETE /upload-district-requests/:id': { access: 'session' },
-  'DELETE /upload-files/:id': { access: 'session' },
+  'DELETE /upload-files/:id': { access: 'session', record: 'upload' },
   'DELETE /upload-requests/:id': { access: 'session' },
   'DELETE /users-Inactive/:id': { access: 'admin' },
   'DELETE /users/:id': { access: 'admin' },
@@ -62,7 +75,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccessRule>> = {
   'GET /direct-upload/:id/parts': { access: 'public' },
   'GET /direct-upload/request/:id': { access: 'public' },
   'GET /district-contacts/:districtId': { access: 'session', scope: 'district' },
-  'GET /district-contacts/:districtId/:id': { access: 'session' },
+  'GET /district-contacts/:districtId/:id': { access: 'session', record: 'contact' },
   'GET /districts': { access: 'session' },
   'GET /districts/:id': { access: 'session', scope: 'district' },
   'GET /donation-list': { access: 'admin' },
@@ -70,10 +83,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccessRule>> = {
   'GET /elections': { access: 'session' },
   'GET /elections/:id': { access: 'session', scope: 'election' },
   'GET /files-district/:id': { access: 'session', scope: 'district' },
-  'GET /files-district/:id/parts': { access: 'session' },
+  'GET /files-district/:id/parts': { access: 'session', record: 'district-file-set' },
   'GET /files-district/adoptable/:id': { access: 'session', scope: 'district' },
   'GET /files/:id': { access: 'session', scope: 'election' },
-  'GET /files/:id/parts': { access: 'session' },
+  'GET /files/:id/parts': { access: 'session', record: 'file-set' },
   'GET /files/adoptable/:id': { access: 'session', scope: 'election' },
   'GET /general-upload': { access: 'admin' },
   'GET /general-upload-link': { access: 'admin' },
@@ -99,12 +112,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccessRule>> = {
   'GET /job-permission': { access: 'admin' },
   'GET /job-permission/:id': { access: 'session' },
   'GET /job-settings/:jobId': { access: 'session', scope: 'job' },
-  'GET /job-settings/:jobId/:fileName': { access: 'session' },
+  'GET /job-settings/:jobId/:fileName': { access: 'session', record: 'settings-file' },
   'GET /job-settings/adopted-files/:jobId': { access: 'session', scope: 'job' },
   'GET /job-settings/adopted-files/:jobId/:fileName': { access: 'session' },
   'GET /job-settings/arg-specs': { access: 'session' },
   'GET /job-settings/get-file/:id': { access: 'session' },
-  'GET /job-settings/get-file/:jobId/:fileName': { access: 'session' },
+  'GET /job-settings/get-file/:jobId/:fileName': { access: 'session', record: 'settings-file' },
   'GET /job-settings/stages/:jobId': { access: 'session', scope: 'job' },
   'GET /job-templates/:jobId': { access: 'session', scope: 'job' },
   'GET /job-templates/:jobId/:style': { access: 'session' },
@@ -118,7 +131,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccessRule>> = {
   'GET /markdown-settings': { access: 'admin' },
   'GET /markdown-settings/:id': { access: 'admin' },
   'GET /markdown-settings/:id/download': { access: 'admin' },
-  'GET /message-files/:id': { access: 'session' },
+  'GET /message-files/:id': { access: 'session', record: 'message-file' },
   'GET /packages': { access: 'admin' },
   'GET /packages/:id': { access: 'admin' },
   'GET /payment-success/:id': { access: 'public' },
@@ -148,10 +161,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccessRule>> = {
   'GET /sys-config/action-specs/v3/:id': { access: 'session' },
   'GET /sys-config/action-tools': { access: 'admin' },
   'GET /upload-district-files/:id': { access: 'session', scope: 'district' },
-  'GET /upload-district-files/:id/parts': { access: 'session' },
+  'GET /upload-district-files/:id/parts': { access: 'session', record: 'district-upload' },
   'GET /upload-district-requests/:id': { access: 'session', scope: 'district' },
   'GET /upload-files/:id': { access: 'session', scope: 'election' },
-  'GET /upload-files/:id/parts': { access: 'session' },
+  'GET /upload-files/:id/parts': { access: 'session', record: 'upload' },
   'GET /upload-requests/:id': { access: 'session', scope: 'election' },
   'GET /upload-requests/all': { access: 'admin' },
   'GET /user-details/:id': { access: 'admin' },
@@ -230,12 +243,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccessRule>> = {
   'PUT /audit-types/:id': { access: 'admin' },
   'PUT /direct-district-upload/:id': { access: 'public' },
   'PUT /direct-upload/:id': { access: 'public' },
-  'PUT /district-contacts/:districtId/:id': { access: 'session' },
+  'PUT /district-contacts/:districtId/:id': { access: 'session', record: 'contact' },
   'PUT /districts/:id': { access: 'session', scope: 'district' },
   'PUT /election-users/:id': { access: 'session' },
   'PUT /elections/:id': { access: 'session', scope: 'election' },
-  'PUT /files-district/:id': { access: 'session' },
-  'PUT /files/:id': { access: 'session' },
+  'PUT /files-district/:id': { access: 'session', record: 'district-file-set' },
+  'PUT /files/:id': { access: 'session', record: 'file-set' },
   'PUT /general-upload/:id': { access: 'public' },
   'PUT /job-operations/adjudication-settings/:jobId': { access: 'session' },
   'PUT /job-operations/adjudications/:jobId/:itemId': { access: 'session' },
@@ -251,9 +264,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccessRule>> = {
   'PUT /update-permission/:id': { access: 'admin' },
   'PUT /update-room-user/:id': { access: 'session' },
   'PUT /update-room/:id': { access: 'session' },
-  'PUT /upload-district-files/:id': { access: 'session' },
+  'PUT /upload-district-files/:id': { access: 'session', record: 'district-upload' },
   'PUT /upload-district-requests/:id': { access: 'session' },
-  'PUT /upload-files/:id': { access: 'session' },
+  'PUT /upload-files/:id': { access: 'session', record: 'upload' },
   'PUT /upload-requests/:id': { access: 'session' },
   'PUT /users-activate/:id': { access: 'admin' },
   'PUT /users/:id': { access: 'admin' },

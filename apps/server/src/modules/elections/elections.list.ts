@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { ElectionListQuery } from '@scrutineer/contracts';
-import { electionMembers, elections } from '../../db/schema.js';
+import { electionMembers, elections, tableCounts } from '../../db/schema.js';
 import type { Executor } from '../../platform/db/database.js';
 import type { ElectionWithMembership } from './elections.repository.js';
 
@@ -68,21 +68,26 @@ export async function listElections(
     return listAllByAccess(db, viewer.userId, query, where);
   }
   if (viewer.isAdmin) {
-    const [rows, [count]] = await Promise.all([
-      db
-        .select(columns)
-        .from(elections)
-        .leftJoin(electionMembers, membership)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(query.page_size)
-        .offset(offset),
-      db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(elections)
-        .where(where),
+    const page = db
+      .select({
+        ...columns,
+        // With filters the count rides along, so the matches are found once per page.
+        total: where ? sql<number>`(count(*) over ())::int` : sql<number>`0`,
+      })
+      .from(elections)
+      .leftJoin(electionMembers, membership)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.page_size)
+      .offset(offset);
+    const [found, wholeTable] = await Promise.all([
+      page,
+      where ? null : countElections(db, undefined),
     ]);
-    return { rows, total: count?.count ?? 0 };
+    const rows = found.map(({ total: _total, ...row }) => row);
+    if (wholeTable !== null) return { rows, total: wholeTable };
+    // A page past the end has no row to carry the count.
+    return { rows, total: found[0]?.total ?? (await countElections(db, where)) };
   }
   const mine = and(eq(electionMembers.userId, viewer.userId), where);
   const [rows, [count]] = await Promise.all([
@@ -167,16 +172,13 @@ async function listAllByAccess(
     memberRole: electionMembers.role,
     lastAccessedAt: electionMembers.lastAccessedAt,
   };
-  const [[openedCount], [count]] = await Promise.all([
+  const [[openedCount], wholeTable] = await Promise.all([
     db
       .select({ count: sql<number>`count(*)::int` })
       .from(electionMembers)
       .innerJoin(elections, eq(elections.id, electionMembers.electionId))
       .where(opened),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(elections)
-      .where(where),
+    where ? null : countElections(db, undefined),
   ]);
   const openedTotal = openedCount?.count ?? 0;
   const offset = (query.page - 1) * query.page_size;
@@ -195,22 +197,50 @@ async function listAllByAccess(
     );
   }
   const remaining = query.page_size - rows.length;
-  if (remaining > 0) {
-    rows.push(
-      ...(await db
-        .select(columns)
-        .from(elections)
-        .leftJoin(
-          electionMembers,
-          and(eq(electionMembers.electionId, elections.id), eq(electionMembers.userId, adminId)),
-        )
-        .where(and(isNull(electionMembers.lastAccessedAt), where))
-        .orderBy(sql`${idOrder(query)} ${sql.raw(direction)}`)
-        .limit(remaining)
-        .offset(Math.max(0, offset - openedTotal))),
-    );
+  // With filters the other elections' count rides along as a window count, so a search's
+  // matches are found once per page rather than once for the rows and again for the total.
+  let othersTotal: number | null = null;
+  if (remaining > 0 || where) {
+    const others = await db
+      .select({
+        ...columns,
+        total: where ? sql<number>`(count(*) over ())::int` : sql<number>`0`,
+      })
+      .from(elections)
+      .leftJoin(
+        electionMembers,
+        and(eq(electionMembers.electionId, elections.id), eq(electionMembers.userId, adminId)),
+      )
+      .where(and(isNull(electionMembers.lastAccessedAt), where))
+      .orderBy(sql`${idOrder(query)} ${sql.raw(direction)}`)
+      .limit(Math.max(remaining, 1))
+      .offset(Math.max(0, offset - openedTotal));
+    for (const { total: _total, ...row } of others.slice(0, remaining)) rows.push(row);
+    othersTotal = others[0]?.total ?? null;
   }
-  return { rows, total: count?.count ?? 0 };
+  if (wholeTable !== null) return { rows, total: wholeTable };
+  // A page past the end of the others has no row to carry their count.
+  const total = othersTotal === null ? await countElections(db, where) : openedTotal + othersTotal;
+  return { rows, total };
+}
+
+/**
+ * How many elections match the filters. Every election's count is kept by triggers in
+ * `table_counts` (one row read instead of a scan of the whole table on each page).
+ */
+async function countElections(db: Executor, where: SQL | undefined): Promise<number> {
+  if (!where) {
+    const [kept] = await db
+      .select({ count: tableCounts.count })
+      .from(tableCounts)
+      .where(eq(tableCounts.tableName, 'elections'));
+    if (kept) return kept.count;
+  }
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(elections)
+    .where(where);
+  return row?.count ?? 0;
 }
 
 /**

@@ -196,6 +196,33 @@ describe('GET /elections', () => {
     const list = await server.call<Page>('GET', '/elections', { token: stranger.token });
     expect(list.body.total).toBe(0);
   });
+  it('gives an Admin the count of every election, kept as elections come and go', async () => {
+    const admin = await createAccount(server, { role: 'Admin', plan: 0 });
+    const total = async (query = '') =>
+      (await server.call<Page>('GET', `/elections?page_size=1${query}`, { token: admin.token }))
+        .body.total;
+    const counted = () => countRows(server, 'SELECT count(*) FROM elections');
+    expect(await total()).toBe(await counted());
+    const made = await createElection(server, auditor.token, district.id, { name: 'Counted' });
+    expect(await total()).toBe(await counted());
+    expect(await total('&sort=name')).toBe(await counted());
+    const before = await total();
+    await server.call('DELETE', `/elections/${made.id}`, { token: auditor.token });
+    expect(await total()).toBe(before - 1);
+    expect(await total()).toBe(await counted());
+    // Filtered totals are counted from the matches, on every page and past the end.
+    const place = encodeURIComponent(district.district_name);
+    const filtered = await countRows(
+      server,
+      'SELECT count(*) FROM elections WHERE district_id = $1',
+      [district.id],
+    );
+    expect(await total(`&district=${district.id}`)).toBe(filtered);
+    expect(await total(`&district=${district.id}&page=999`)).toBe(filtered);
+    expect(await total(`&district=${district.id}&sort=name&page=999`)).toBe(filtered);
+    expect(await total(`&search=${place}&page=999`)).toBeGreaterThan(0);
+  });
+
   it('orders an Admin’s list by the Admin’s Access Date, then the rest by newest, across pages', async () => {
     const admin = await createAccount(server, { role: 'Admin', plan: 0 });
     const place = await createDistrict(server, auditor.token);

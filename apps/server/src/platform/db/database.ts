@@ -120,17 +120,44 @@ export async function openPostgres(
   return handle;
 }
 
+/** One turn of the event loop: sockets are read and timers run before the caller goes on. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * PGlite runs each query synchronously on the event loop and hands its queue on through promise
+ * callbacks, so a queue of queries ran back to back without the loop ever reading a socket:
+ * under a crowd, requests sat unread and health checks with them until the queue was empty.
+ * Through this stand-in every query (and transaction) first waits for the next turn of the
+ * loop, so incoming requests are read, shed or queued fairly between two queries.
+ */
+export function takingTurns(client: PGlite): PGlite {
+  const turned = new Set<PropertyKey>(['query', 'exec', 'transaction']);
+  return new Proxy(client, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== 'function') return value;
+      const method = value as (...args: unknown[]) => unknown;
+      if (!turned.has(key)) return method.bind(target);
+      return async (...args: unknown[]) => {
+        await nextTurn();
+        return method.apply(target, args);
+      };
+    },
+  });
+}
+
 /** PGlite in a folder (created when missing), or in memory when `dataDir` is undefined. */
 export async function openPglite(
   dataDir: string | undefined,
   options: { loadDataDir?: Blob } = {},
 ): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const client = await PGlite.create({
+  const embedded = await PGlite.create({
     extensions: { pg_trgm },
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  const client = takingTurns(embedded);
   return {
     db: drizzlePglite(client, { schema }),
     kind: 'pglite',
