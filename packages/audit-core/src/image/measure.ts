@@ -26,6 +26,59 @@ function inkShare(page: GreyImage, offsets: Offsets, x: number, y: number): numb
 }
 
 /**
+ * An arrow's fill: the longest run of its gap's columns (the template's, listed column by column
+ * in `original`; `moved` the same pixels on the page) that hold ink anywhere in the band round
+ * the axis, a break of one column bridged, as a share of the columns. A line joining tail and
+ * head crosses them all, whatever the pen's width; a line that stops short crosses some; specks
+ * (an erasure's leavings) a few each, apart.
+ */
+function crossedShare(
+  page: GreyImage,
+  original: Offsets,
+  moved: Offsets,
+  x: number,
+  y: number,
+): number {
+  const { width, height, data } = page;
+  let columns = 0;
+  let best = 0;
+  let run = 0;
+  let missed = 0;
+  const close = (isCrossed: boolean): void => {
+    if (!isCrossed) {
+      missed += 1;
+      return;
+    }
+    run = run > 0 && missed <= 1 ? run + missed + 1 : 1;
+    missed = 0;
+    if (run > best) best = run;
+  };
+  let column = NaN;
+  let isCrossed = false;
+  for (let i = 0; i < original.length; i += 2) {
+    if (original[i] !== column) {
+      if (columns > 0) close(isCrossed);
+      columns += 1;
+      column = original[i] as number;
+      isCrossed = false;
+    }
+    if (isCrossed) continue;
+    const px = x + (moved[i] as number);
+    const py = y + (moved[i + 1] as number);
+    if (
+      px >= 0 &&
+      py >= 0 &&
+      px < width &&
+      py < height &&
+      (data[py * width + px] as number) < INK_THRESHOLD
+    )
+      isCrossed = true;
+  }
+  if (columns > 0) close(isCrossed);
+  return columns > 0 ? best / columns : 0;
+}
+
+/**
  * A shape as runs of neighbouring pixels along its rows, so that its ink is counted from row
  * prefix sums (two lookups a run) instead of pixel by pixel. A pixel listed twice (rounding in
  * `transformOffsets` can fold two template pixels onto one) gets a run of its own each time.
@@ -223,6 +276,10 @@ export function measureTarget(
 ): TargetMeasure {
   const best = locateTarget(page, target, transform, window);
   const interior = transformOffsets(target.shape.interior, transform);
-  const fill = inkShare(page, interior, best.x, best.y) - target.templateInk;
+  const share =
+    target.kind === 'arrow'
+      ? crossedShare(page, target.shape.interior, interior, best.x, best.y)
+      : inkShare(page, interior, best.x, best.y);
+  const fill = share - target.templateInk;
   return { index: target.index, x: best.x, y: best.y, fill };
 }

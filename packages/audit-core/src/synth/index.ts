@@ -20,6 +20,7 @@ export {
 } from './layout.js';
 export { renderStyle } from './render.js';
 export { layoutHartStyle, scanGreyPage } from './hart.js';
+export { ARROW, drawArrowMark, strokeArrow } from './arrow.js';
 export { drawMark, isIntended, CLEAR_KINDS, INTENDED_KINDS, type MarkKind } from './marks.js';
 export { drawScan, scanPage, type ScanOptions, type ScanParams } from './scan.js';
 export {
