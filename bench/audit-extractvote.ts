@@ -31,8 +31,14 @@ import { readTruth, scoreMarks } from './lib/marks-score.js';
 import { machineLine, writeSection } from './lib/results.js';
 
 const COUNT = Number(process.env.BENCH_IMAGES ?? 10_000);
-/** `timing` (edge timing marks, bilevel TIFF) or `hart` (corner marks, boxes, greyscale). */
-const FAMILY = process.env.BENCH_FAMILY === 'hart' ? 'hart' : 'timing';
+/**
+ * `timing` (edge timing marks, bilevel TIFF), `hart` (corner marks, boxes, greyscale) or `arrow`
+ * (edge timing marks, connect-the-arrow targets, bilevel TIFF).
+ */
+const FAMILY =
+  process.env.BENCH_FAMILY === 'hart' || process.env.BENCH_FAMILY === 'arrow'
+    ? process.env.BENCH_FAMILY
+    : 'timing';
 const ARCHIVE = 'input/images/ballots.zip';
 const self = import.meta.filename;
 const extractvote = STAGES.find((s) => s.name === 'extractvote');
@@ -133,9 +139,9 @@ async function main(): Promise<void> {
   const job = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-bench-extract-'));
   try {
     const election =
-      FAMILY === 'hart'
-        ? makeElection({ seed: 'bench-extractvote-hart', family: 'hart', contests: 8 })
-        : makeElection({ seed: 'bench-extractvote' });
+      FAMILY === 'timing'
+        ? makeElection({ seed: 'bench-extractvote' })
+        : makeElection({ seed: `bench-extractvote-${FAMILY}`, family: FAMILY, contests: 8 });
     await mkdir(path.join(job, 'input/images'), { recursive: true });
     await mkdir(path.join(job, 'input/cvr'), { recursive: true });
     let started = performance.now();
@@ -185,9 +191,14 @@ async function main(): Promise<void> {
     const ratio = whole.decodeCpu / whole.extractCpu;
     const s = await score(job, store);
     const hart = FAMILY === 'hart';
+    const arrow = FAMILY === 'arrow';
     await writeSection(
-      hart ? 'Audit engine: extractvote, Hart-like family' : 'Audit engine: extractvote',
-      `Run: \`npx tsx bench/audit-extractvote.ts\` (\`BENCH_IMAGES=${COUNT}${hart ? ' BENCH_FAMILY=hart' : ''}\`). A generated election of ${COUNT.toLocaleString('en')} ballots (3 styles, 200 dpi, ${hart ? 'two-sided Hart-like sheets (corner marks, a style barcode, 0.34 × 0.18 in boxes, no timing marks), skewed and noisy greyscale scans, both sides in one deflate TIFF' : 'skewed and noisy Group 4 TIFF scans'}, people's marks of every kind, records in Dominion CSV with batches of 100 and a swapped pair of batches) is drawn into a temporary job folder (${drawn.toFixed(0)} s) and taken through precheck, gen_bif, genstyles and gentemplates (${before.toFixed(0)} s). Then a fresh process with one decoding thread (\`UV_THREADPOOL_SIZE=1\`, \`sharp.concurrency(1)\`) takes the stage's batches (500 sheets each) in turn, first on ${part.toLocaleString('en')} sheets, then on all: for each batch, **decode alone** reads the batch's entries from the archive in the job's storage and decodes every page to greyscale; then **extractvote** runs the batch as a worker does: each page decoded, registered on its record's style (or, where that is not sure, matched against every style), every target measured and decided, the batch's rows written; the join follows the last batch. The two take turns batch by batch so that both meet the same machine. Per core = ballots per CPU-second (user + system) of the process. The folder is removed afterwards.
+      hart
+        ? 'Audit engine: extractvote, Hart-like family'
+        : arrow
+          ? 'Audit engine: extractvote, connect-the-arrow family'
+          : 'Audit engine: extractvote',
+      `Run: \`npx tsx bench/audit-extractvote.ts\` (\`BENCH_IMAGES=${COUNT}${FAMILY === 'timing' ? '' : ` BENCH_FAMILY=${FAMILY}`}\`). A generated election of ${COUNT.toLocaleString('en')} ballots (3 styles, 200 dpi, ${hart ? 'two-sided Hart-like sheets (corner marks, a style barcode, 0.34 × 0.18 in boxes, no timing marks), skewed and noisy greyscale scans, both sides in one deflate TIFF' : arrow ? 'Optech-like sheets (timing marks down both edges, a broken arrow per option), skewed and noisy Group 4 TIFF scans' : 'skewed and noisy Group 4 TIFF scans'}, people's marks of every kind, records in Dominion CSV with batches of 100 and a swapped pair of batches) is drawn into a temporary job folder (${drawn.toFixed(0)} s) and taken through precheck, gen_bif, genstyles and gentemplates (${before.toFixed(0)} s). Then a fresh process with one decoding thread (\`UV_THREADPOOL_SIZE=1\`, \`sharp.concurrency(1)\`) takes the stage's batches (500 sheets each) in turn, first on ${part.toLocaleString('en')} sheets, then on all: for each batch, **decode alone** reads the batch's entries from the archive in the job's storage and decodes every page to greyscale; then **extractvote** runs the batch as a worker does: each page decoded, registered on its record's style (or, where that is not sure, matched against every style), every target measured and decided, the batch's rows written; the join follows the last batch. The two take turns batch by batch so that both meet the same machine. Per core = ballots per CPU-second (user + system) of the process. The folder is removed afterwards.
 ${machineLine()} Load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(1)} on 2 cores shared with other work.
 
 | run | ballots | ballots/s | ballots/s per core | CPU ms per ballot |

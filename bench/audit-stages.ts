@@ -23,8 +23,8 @@ import { machineLine, writeSection } from './lib/results.js';
 
 const COUNT = Number(process.env.BALLOTS ?? 2000);
 // Families and mark sets, each a separate option: FAMILY=shared-layout (styles that print one
-// layout with other contests), FAINT=<share of chosen options marked as a 1-bit scanner keeps a
-// light pencil mark>.
+// layout with other contests), FAMILY=arrow (connect-the-arrow targets), FAINT=<share of chosen
+// options marked as a 1-bit scanner keeps a light pencil mark>.
 const FAMILY = process.env.FAMILY ?? 'timing-marks';
 const FAINT = Number(process.env.FAINT ?? 0);
 const SHARED = FAMILY === 'shared-layout';
@@ -35,7 +35,11 @@ const job = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-bench-stages-'));
 try {
   const election = SHARED
     ? makeSharedLayoutElection({ seed: 'bench-stages' })
-    : makeElection({ seed: 'bench-stages', ...(HART ? { family: 'hart' as const } : {}) });
+    : makeElection({
+        seed: 'bench-stages',
+        ...(HART ? { family: 'hart' as const } : {}),
+        ...(FAMILY === 'arrow' ? { family: 'arrow' as const } : {}),
+      });
   await mkdir(path.join(job, 'input/images'), { recursive: true });
   await mkdir(path.join(job, 'input/cvr'), { recursive: true });
   const written = await writeSyntheticElection(

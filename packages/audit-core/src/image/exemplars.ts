@@ -3,7 +3,8 @@ import { createGrey, type GreyImage } from './grey.js';
 import { dilate, erode, inkMask } from './morph.js';
 import { refineBlocks } from './refine.js';
 import { frameOf, registerOn, type RegistrationFrame } from './registration.js';
-import { findTargets } from './targets.js';
+import { findArrows } from './arrows.js';
+import { findTargets, type TemplateTarget } from './targets.js';
 import { buildTemplate, type Template, type TemplateOptions } from './template.js';
 
 export interface CombineOptions {
@@ -80,7 +81,9 @@ export function combineExemplars(
   });
   if (!reference || !votes) throw new Error('no exemplar could be registered');
   const image = decide(votes, reference.page, options.inkShare ?? 0.6);
-  clearTargetInsides(image, decide(votes, reference.page, INSIDE_SHARE));
+  const strict = decide(votes, reference.page, INSIDE_SHARE);
+  // An arrow most exemplars joined is one blob on the combined page: it is found on the strict one.
+  clearTargetInsides(image, strict, [...findTargets(image), ...findArrows(strict)]);
   return { image, used, rejected };
 }
 
@@ -92,8 +95,17 @@ const INSIDE_SHARE = 0.9;
  * taken for the template's own ink and subtracted from every ballot's fill, so inside each
  * target found, only the ink nearly all exemplars share is kept.
  */
-function clearTargetInsides(image: GreyImage, strict: GreyImage): void {
-  for (const t of findTargets(image)) {
+function clearTargetInsides(image: GreyImage, strict: GreyImage, targets: TemplateTarget[]): void {
+  for (const t of targets) {
+    if (t.kind === 'arrow') {
+      // A line joining tail and head reaches past the band into the shafts: the whole arrow.
+      for (let y = Math.max(0, t.y0); y < Math.min(image.height, t.y0 + t.height); y += 1) {
+        const row = y * image.width;
+        for (let x = Math.max(0, t.x0); x < Math.min(image.width, t.x0 + t.width); x += 1)
+          image.data[row + x] = strict.data[row + x] ?? 255;
+      }
+      continue;
+    }
     const { interior } = t.shape;
     for (let k = 0; k < interior.length; k += 2) {
       const x = Math.round(t.cx) + (interior[k] ?? 0);

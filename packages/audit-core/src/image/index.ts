@@ -22,6 +22,7 @@ export {
 export { findTimingMarks, type TimingMarks } from './timing.js';
 export { registerMarks, RegistrationError, type Registration } from './register.js';
 export { findTargets, type TemplateTarget } from './targets.js';
+export { findArrows, findVotingTargets } from './arrows.js';
 export type { TargetShape } from './shape.js';
 export { measureTarget, type TargetMeasure } from './measure.js';
 export {

@@ -26,15 +26,71 @@ function inkShare(page: GreyImage, offsets: Offsets, x: number, y: number): numb
 }
 
 /**
- * A shape as runs of neighbouring pixels along its rows, so that its ink is counted from row
- * prefix sums (two lookups a run) instead of pixel by pixel. A pixel listed twice (rounding in
- * `transformOffsets` can fold two template pixels onto one) gets a run of its own each time.
+ * An arrow's fill: the longest run of its gap's columns (the template's, listed column by column
+ * in `original`; `moved` the same pixels on the page) that hold ink anywhere in the band round
+ * the axis, a break of one column bridged, as a share of the columns. A line joining tail and
+ * head crosses them all, whatever the pen's width; a line that stops short crosses some; specks
+ * (an erasure's leavings) a few each, apart.
  */
-interface Runs {
+function crossedShare(
+  page: GreyImage,
+  original: Offsets,
+  moved: Offsets,
+  x: number,
+  y: number,
+): number {
+  const { width, height, data } = page;
+  let columns = 0;
+  let best = 0;
+  let run = 0;
+  let missed = 0;
+  const close = (isCrossed: boolean): void => {
+    if (!isCrossed) {
+      missed += 1;
+      return;
+    }
+    run = run > 0 && missed <= 1 ? run + missed + 1 : 1;
+    missed = 0;
+    if (run > best) best = run;
+  };
+  let column = NaN;
+  let isCrossed = false;
+  for (let i = 0; i < original.length; i += 2) {
+    if (original[i] !== column) {
+      if (columns > 0) close(isCrossed);
+      columns += 1;
+      column = original[i] as number;
+      isCrossed = false;
+    }
+    if (isCrossed) continue;
+    const px = x + (moved[i] as number);
+    const py = y + (moved[i + 1] as number);
+    if (
+      px >= 0 &&
+      py >= 0 &&
+      px < width &&
+      py < height &&
+      (data[py * width + px] as number) < INK_THRESHOLD
+    )
+      isCrossed = true;
+  }
+  if (columns > 0) close(isCrossed);
+  return columns > 0 ? best / columns : 0;
+}
+
+/**
+ * A shape as rectangles of rows, so that its ink is counted from a summed-area table (four
+ * lookups a rectangle) instead of pixel by pixel: each row's runs of neighbouring pixels, and
+ * runs that repeat row after row (a box's sides, an oval's flanks) joined into one rectangle.
+ * A pixel listed twice (rounding in `transformOffsets` can fold two template pixels onto one)
+ * gets a rectangle of its own each time, so counts are those of the listed pixels.
+ */
+interface Rects {
   pixels: number;
-  dy: Int32Array;
+  /** First and last row (offsets from the centre), and columns `from` to one before `to`. */
+  top: Int32Array;
+  bottom: Int32Array;
   from: Int32Array;
-  /** One past the run's last pixel. */
   to: Int32Array;
   minX: number;
   maxX: number;
@@ -42,7 +98,13 @@ interface Runs {
   maxY: number;
 }
 
-function runsOf(offsets: Offsets): Runs {
+/** Scratch space reused across calls (measuring is synchronous), grown as shapes need. */
+let gridScratch = new Uint8Array(0);
+let rectScratch = new Int32Array(0);
+const above: number[] = [];
+const here: number[] = [];
+
+function rectsOf(offsets: Offsets): Rects {
   const n = offsets.length / 2;
   let minX = 0;
   let maxX = 0;
@@ -58,47 +120,77 @@ function runsOf(offsets: Offsets): Runs {
   }
   // Each pixel counted on a small grid, then read back row by row as runs.
   const w = maxX - minX + 1;
-  const grid = new Uint8Array(w * (maxY - minY + 1));
+  const cells = w * (maxY - minY + 1);
+  if (gridScratch.length < cells) gridScratch = new Uint8Array(cells);
+  const grid = gridScratch;
+  grid.fill(0, 0, cells);
   for (let i = 0; i < offsets.length; i += 2) {
     const cell = ((offsets[i + 1] as number) - minY) * w + (offsets[i] as number) - minX;
     grid[cell] = (grid[cell] as number) + 1;
   }
-  const dy = new Int32Array(n);
-  const from = new Int32Array(n);
-  const to = new Int32Array(n);
-  let runs = 0;
+  if (rectScratch.length < 4 * n) rectScratch = new Int32Array(4 * n);
+  const top = rectScratch.subarray(0, n);
+  const bottom = rectScratch.subarray(n, 2 * n);
+  const from = rectScratch.subarray(2 * n, 3 * n);
+  const to = rectScratch.subarray(3 * n, 4 * n);
+  let rects = 0;
   const extra: number[] = [];
+  // The runs of the row above, left to right, as (from, to, rectangle) triples: a run of the
+  // same columns on this row extends that rectangle down.
+  above.length = 0;
+  here.length = 0;
+  let next = 0;
+  const add = (y: number, x0: number, x1: number): void => {
+    while (next < above.length && (above[next] as number) < x0) next += 3;
+    if (next < above.length && above[next] === x0 && above[next + 1] === x1) {
+      const open = above[next + 2] as number;
+      bottom[open] = y;
+      here.push(x0, x1, open);
+      return;
+    }
+    top[rects] = y;
+    bottom[rects] = y;
+    from[rects] = x0;
+    to[rects] = x1;
+    here.push(x0, x1, rects++);
+  };
   for (let y = minY; y <= maxY; y += 1) {
     const row = (y - minY) * w;
-    let open = false;
-    for (let x = 0; x < w; x += 1) {
-      const count = grid[row + x] as number;
+    let start = -1;
+    next = 0;
+    for (let x = 0; x <= w; x += 1) {
+      const count = x < w ? (grid[row + x] as number) : 0;
       if (count === 0) {
-        open = false;
+        if (start >= 0) add(y, start + minX, x + minX);
+        start = -1;
         continue;
       }
-      // A pixel listed more than once adds a run of its own for each extra listing.
+      // A pixel listed more than once adds a rectangle of its own for each extra listing.
       for (let k = 1; k < count; k += 1) extra.push(y, x + minX);
-      if (open) {
-        to[runs - 1] = x + minX + 1;
-        continue;
-      }
-      dy[runs] = y;
-      from[runs] = x + minX;
-      to[runs++] = x + minX + 1;
-      open = true;
+      if (start < 0) start = x;
     }
+    above.length = 0;
+    for (const v of here) above.push(v);
+    here.length = 0;
   }
   for (let k = 0; k < extra.length; k += 2) {
-    dy[runs] = extra[k] as number;
-    from[runs] = extra[k + 1] as number;
-    to[runs++] = (extra[k + 1] as number) + 1;
+    top[rects] = extra[k] as number;
+    bottom[rects] = extra[k] as number;
+    from[rects] = extra[k + 1] as number;
+    to[rects++] = (extra[k + 1] as number) + 1;
   }
+  // One array for the four columns the caller keeps; the scratch is reused by the next shape.
+  const kept = new Int32Array(4 * rects);
+  kept.set(top.subarray(0, rects), 0);
+  kept.set(bottom.subarray(0, rects), rects);
+  kept.set(from.subarray(0, rects), 2 * rects);
+  kept.set(to.subarray(0, rects), 3 * rects);
   return {
     pixels: n,
-    dy: dy.subarray(0, runs),
-    from: from.subarray(0, runs),
-    to: to.subarray(0, runs),
+    top: kept.subarray(0, rects),
+    bottom: kept.subarray(rects, 2 * rects),
+    from: kept.subarray(2 * rects, 3 * rects),
+    to: kept.subarray(3 * rects, 4 * rects),
     minX,
     maxX,
     minY,
@@ -106,46 +198,57 @@ function runsOf(offsets: Offsets): Runs {
   };
 }
 
-/** Ink counts along each row of a page window, off-page pixels as paper. */
-interface RowSums {
+/** Ink counts over a page window, summed along rows and down columns (off-page as paper). */
+interface AreaSums {
   x0: number;
   y0: number;
   stride: number;
+  /** Row r + 1, column c + 1: the ink in the window's rows 0..r and columns 0..c. */
   sums: Int32Array;
 }
 
-function rowSums(page: GreyImage, x0: number, y0: number, x1: number, y1: number): RowSums {
+/** The table `areaSums` fills, reused: it is read before the next is made. */
+let areaScratch = new Int32Array(0);
+
+function areaSums(page: GreyImage, x0: number, y0: number, x1: number, y1: number): AreaSums {
   const { width, height, data } = page;
   const stride = x1 - x0 + 2;
-  const sums = new Int32Array(stride * (y1 - y0 + 1));
+  const size = stride * (y1 - y0 + 2);
+  if (areaScratch.length < size) areaScratch = new Int32Array(size);
+  const sums = areaScratch;
+  sums.fill(0, 0, stride);
   for (let y = y0; y <= y1; y += 1) {
-    const at = (y - y0) * stride;
+    const at = (y - y0 + 1) * stride;
+    sums[at] = 0;
+    const up = at - stride;
     let count = 0;
+    const inside = y >= 0 && y < height;
+    const row = y * width;
     for (let x = x0; x <= x1; x += 1) {
-      if (
-        y >= 0 &&
-        y < height &&
-        x >= 0 &&
-        x < width &&
-        (data[y * width + x] as number) < INK_THRESHOLD
-      )
-        count += 1;
-      sums[at + x - x0 + 1] = count;
+      if (inside && x >= 0 && x < width && (data[row + x] as number) < INK_THRESHOLD) count += 1;
+      const c = x - x0 + 1;
+      sums[at + c] = (sums[up + c] as number) + count;
     }
   }
   return { x0, y0, stride, sums };
 }
 
-/** Same as `inkShare` of the runs' pixels at (x, y), inside the window `rows` covers. */
-function runShare(rows: RowSums, r: Runs, x: number, y: number): number {
-  const { sums, stride } = rows;
-  const bx = x - rows.x0;
-  const by = y - rows.y0;
+/** The share of the shape's listed pixels that are ink with its centre at (x, y). */
+function rectShare(area: AreaSums, r: Rects, x: number, y: number): number {
+  const { sums, stride } = area;
+  const bx = x - area.x0;
+  const by = y - area.y0;
   let ink = 0;
-  for (let k = 0; k < r.dy.length; k += 1) {
-    const row = (by + (r.dy[k] as number)) * stride + bx;
+  for (let k = 0; k < r.top.length; k += 1) {
+    const lower = (by + (r.bottom[k] as number) + 1) * stride + bx;
+    const upper = (by + (r.top[k] as number)) * stride + bx;
+    const left = r.from[k] as number;
+    const right = r.to[k] as number;
     ink +=
-      (sums[row + (r.to[k] as number)] as number) - (sums[row + (r.from[k] as number)] as number);
+      (sums[lower + right] as number) -
+      (sums[lower + left] as number) -
+      (sums[upper + right] as number) +
+      (sums[upper + left] as number);
   }
   return r.pixels > 0 ? ink / r.pixels : 0;
 }
@@ -179,9 +282,9 @@ export function locateTarget(
   const expected = applyAffine(transform, { x: Math.round(target.cx), y: Math.round(target.cy) });
   const ex = Math.round(expected.x);
   const ey = Math.round(expected.y);
-  const outline = runsOf(transformOffsets(target.shape.outline, transform));
-  const ring = runsOf(transformOffsets(target.shape.ring, transform));
-  const rows = rowSums(
+  const outline = rectsOf(transformOffsets(target.shape.outline, transform));
+  const ring = rectsOf(transformOffsets(target.shape.ring, transform));
+  const area = areaSums(
     page,
     ex - window + Math.min(outline.minX, ring.minX),
     ey - window + Math.min(outline.minY, ring.minY),
@@ -192,13 +295,34 @@ export function locateTarget(
   let bestY = ey;
   let bestScore = -Infinity;
   let bestFit = 0;
+  // The best score is at least the expected place's. A fit is at most the outline's share
+  // (the ring's is never negative) and that at most 1, so places whose bound falls short of
+  // a score already seen cannot be the best and are not measured; the best, and which of
+  // equal places wins, are as if every place were measured.
+  let floor = rectShare(area, outline, ex, ey) - rectShare(area, ring, ex, ey);
+  // A first look at every third place raises that floor near the best before the full search.
+  for (let dy = -window; window >= 4 && dy <= window; dy += 3) {
+    for (let dx = -window; dx <= window; dx += 3) {
+      const pull = 0.002 * (dx * dx + dy * dy);
+      if (1 - pull < floor) continue;
+      const inked = rectShare(area, outline, ex + dx, ey + dy);
+      if (inked - pull < floor) continue;
+      const score = inked - rectShare(area, ring, ex + dx, ey + dy) - pull;
+      if (score > floor) floor = score;
+    }
+  }
   for (let dy = -window; dy <= window; dy += 1) {
     for (let dx = -window; dx <= window; dx += 1) {
+      // A small pull towards the expected place breaks ties on blank paper.
+      const pull = 0.002 * (dx * dx + dy * dy);
+      if (1 - pull < floor) continue;
       const x = ex + dx;
       const y = ey + dy;
-      const fit = runShare(rows, outline, x, y) - runShare(rows, ring, x, y);
-      // A small pull towards the expected place breaks ties on blank paper.
-      const score = fit - 0.002 * (dx * dx + dy * dy);
+      const inked = rectShare(area, outline, x, y);
+      if (inked - pull < floor) continue;
+      const fit = inked - rectShare(area, ring, x, y);
+      const score = fit - pull;
+      if (score > floor) floor = score;
       if (score > bestScore) {
         bestX = x;
         bestY = y;
@@ -223,6 +347,10 @@ export function measureTarget(
 ): TargetMeasure {
   const best = locateTarget(page, target, transform, window);
   const interior = transformOffsets(target.shape.interior, transform);
-  const fill = inkShare(page, interior, best.x, best.y) - target.templateInk;
+  const share =
+    target.kind === 'arrow'
+      ? crossedShare(page, target.shape.interior, interior, best.x, best.y)
+      : inkShare(page, interior, best.x, best.y);
+  const fill = share - target.templateInk;
   return { index: target.index, x: best.x, y: best.y, fill };
 }

@@ -3,7 +3,7 @@ import { blankLevel, decideMark, DEFAULT_THRESHOLDS, readContests } from './deci
 import type { ContestReading, MarkDecision, Thresholds } from './decide.js';
 import type { GreyImage } from './grey.js';
 import { measureTarget } from './measure.js';
-import type { Registration } from './register.js';
+import { RegistrationError, type Registration } from './register.js';
 import { registerOn, type RegistrationFrame } from './registration.js';
 import type { Template } from './template.js';
 import type { TimingMarks } from './timing.js';
@@ -48,8 +48,25 @@ export function registerPage(
   template: RegistrationFrame,
   marks?: TimingMarks,
 ): Registration {
-  return registerOn(template, page, marks);
+  // A page is laid on a style's template to judge its fit, again to match it against every
+  // style, and again to read it: registered once, the outcome (or the failure) is kept.
+  let done = registered.get(page);
+  const known = done?.get(template);
+  if (known instanceof Error) throw known;
+  if (known) return known;
+  done ??= new Map();
+  registered.set(page, done);
+  try {
+    const registration = registerOn(template, page, marks);
+    done.set(template, registration);
+    return registration;
+  } catch (error) {
+    if (error instanceof RegistrationError) done.set(template, error);
+    throw error;
+  }
 }
+
+const registered = new WeakMap<GreyImage, Map<RegistrationFrame, Registration | Error>>();
 
 /**
  * Reads one ballot page against its style's template: register, refine and measure each

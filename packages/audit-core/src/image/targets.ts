@@ -19,6 +19,11 @@ export interface TemplateTarget {
   templateInk: number;
   /** Solid on the template: marked on every exemplar, its outline taken from a neighbour. */
   isSolid?: boolean;
+  /**
+   * A broken arrow (see `arrows.ts`): its interior is the band across the gap, and its fill the
+   * share of the gap's columns a line crosses, not the share of pixels inked.
+   */
+  kind?: 'arrow';
 }
 
 /**
@@ -172,7 +177,8 @@ function usualSize(found: Found[]): { w: number; h: number } | undefined {
   return { w: median(best.map((t) => t.width)), h: median(best.map((t) => t.height)) };
 }
 
-function orderByColumn(
+/** Numbers targets by column (a gap wider than `gap` starts one), then top to bottom. */
+export function orderByColumn(
   targets: Omit<TemplateTarget, 'index' | 'column'>[],
   gap: number,
 ): TemplateTarget[] {

@@ -1,7 +1,8 @@
 import { IDENTITY } from './affine.js';
 import { estimateDpi, type GreyImage } from './grey.js';
 import { measureTarget } from './measure.js';
-import { findTargets, type TargetSpec, type TemplateTarget } from './targets.js';
+import { findVotingTargets } from './arrows.js';
+import type { TargetSpec, TemplateTarget } from './targets.js';
 import type { Point } from './affine.js';
 import { findTimingMarks, type TimingMarks } from './timing.js';
 import { findAnchors, type Anchors } from './anchors.js';
@@ -75,7 +76,7 @@ export function buildTemplate(image: GreyImage, options: TemplateOptions): Templ
   const marks = timing ? found : { left: [], right: [] };
   const anchors = timing ? undefined : findAnchors(image);
   const within = anchors?.kind === 'frame' ? boxOf(anchors.points) : undefined;
-  const targets = findTargets(image, { within, spec: options.targetSpec }).map((t) => ({
+  const targets = findVotingTargets(image, { within, spec: options.targetSpec }).map((t) => ({
     ...t,
     // A target solid on the template was marked on every exemplar: its inside is paper.
     templateInk: t.isSolid ? 0 : measureTarget(image, t, IDENTITY, 0).fill,

@@ -270,8 +270,10 @@ export async function extractVote(ctx: StageContext): Promise<void> {
         });
         const record = byId.get(known);
         const [theirs, mine] = [used, record].map((t) => laterSides.get(t?.id ?? '')?.[0]);
+        // The back, once decoded to check a style, is the page its side is read on.
+        let back: GreyImage | undefined;
         if (record && used !== record && theirs && mine && (await countPages(bytes)) > 1) {
-          const back = await loadPage(bytes, { page: 1, label: item.entry.entry });
+          back = await loadPage(bytes, { page: 1, label: item.entry.entry });
           if (!backAgrees(back, theirs, mine)) {
             used = record;
             reading = readBallot(page, record, { ...read, signal: ctx.signal });
@@ -312,10 +314,13 @@ export async function extractVote(ctx: StageContext): Promise<void> {
               throw new Error(
                 `style ${style} has contests on side ${n}, but the image has ${pages} page${pages === 1 ? '' : 's'}`,
               );
-            const back = await loadPage(bytes, { page: n - 1, label: item.entry.entry });
+            const sidePage =
+              n === 2 && back
+                ? back
+                : await loadPage(bytes, { page: n - 1, label: item.entry.entry });
             sides.push({
               template: side,
-              reading: readBallot(back, side, { ...read, signal: ctx.signal }),
+              reading: readBallot(sidePage, side, { ...read, signal: ctx.signal }),
             });
           }
         }

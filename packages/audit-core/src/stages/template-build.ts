@@ -1,6 +1,6 @@
 import { combineExemplars } from '../image/exemplars.js';
 import { estimateDpi, type GreyImage } from '../image/grey.js';
-import { findTargets } from '../image/targets.js';
+import { findVotingTargets } from '../image/arrows.js';
 import { buildTemplate, TemplateError } from '../image/template.js';
 import type { Template, TemplateContest, TemplateOptions } from '../image/template.js';
 import type { TargetMeaning } from '../image/template.js';
@@ -77,10 +77,10 @@ export function templateFromGroups(
 
 /** Copies into `base` every target of `other` that `base` lacks (both in the same frame). */
 function mergeTargets(base: GreyImage, other: GreyImage): GreyImage {
-  const have = findTargets(base);
+  const have = findVotingTargets(base);
   const near = estimateDpi(base) * 0.05;
   const out = { ...base, data: new Uint8Array(base.data) };
-  for (const t of findTargets(other)) {
+  for (const t of findVotingTargets(other)) {
     if (have.some((h) => Math.abs(h.cx - t.cx) < near && Math.abs(h.cy - t.cy) < near)) continue;
     for (let y = Math.max(0, t.y0 - 4); y < Math.min(base.height, t.y0 + t.height + 4); y += 1)
       for (let x = Math.max(0, t.x0 - 4); x < Math.min(base.width, t.x0 + t.width + 4); x += 1)

@@ -228,14 +228,6 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
   const later = new Map<GreyImage, ExemplarSides>();
   const expected = await expectedMeanings(ctx.store);
   const { targets: targetSpec } = await readEngineSettings(ctx.store);
-  if (targetSpec.shape === 'arrow')
-    ctx.problem({
-      severity: 'error',
-      code: 'target-shape',
-      file: PATHS.jobSettings,
-      message:
-        'connect-the-arrow targets are not read: templates look for oval and box outlines only',
-    });
   // Styles with the same contests print the same page but for a precinct name.
   const alike = (a: string, b: string): boolean => {
     const [x, y] = [expected(a), expected(b)];

@@ -2,6 +2,7 @@ import type { GreyImage } from '../image/grey.js';
 import { cloneGrey } from '../image/grey.js';
 import type { SynthElection } from './election.js';
 import { layoutStyle, type StyleLayout } from './layout.js';
+import { drawArrowMark } from './arrow.js';
 import { fillRect } from './draw.js';
 import { drawMark } from './marks.js';
 import { planBallot, type BallotPlan, type PlanOptions } from './plan.js';
@@ -79,7 +80,10 @@ export class StylePrinter {
       const page = cloneGrey(blank);
       layout.targets.forEach((target, i) => {
         const truth = plan.targets[first + i];
-        if (truth) drawMark(page, target, truth.kind, random, this.dpi);
+        if (!truth) return;
+        if (layout.targetShape === 'arrow')
+          drawArrowMark(page, target, truth.kind, random, this.dpi);
+        else drawMark(page, target, truth.kind, random, this.dpi);
       });
       first += layout.targets.length;
       if (options.imprint && side === 1) imprintSerial(page, plan.index + 1, this.dpi);

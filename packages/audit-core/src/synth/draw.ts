@@ -104,3 +104,27 @@ export function strokeRect(
   fillRect(image, x, y, t, h, ink);
   fillRect(image, x + w - t, y, t, h, ink);
 }
+
+/** Fills the triangle with corners a, b and c. */
+export function fillTriangle(
+  image: GreyImage,
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+  c: { x: number; y: number },
+  ink = 0,
+): void {
+  const side = (p: { x: number; y: number }, q: { x: number; y: number }, x: number, y: number) =>
+    (q.x - p.x) * (y - p.y) - (q.y - p.y) * (x - p.x);
+  const area = side(a, b, c.x, c.y);
+  for (let y = Math.floor(Math.min(a.y, b.y, c.y)); y <= Math.ceil(Math.max(a.y, b.y, c.y)); y += 1)
+    for (
+      let x = Math.floor(Math.min(a.x, b.x, c.x));
+      x <= Math.ceil(Math.max(a.x, b.x, c.x));
+      x += 1
+    ) {
+      const u = side(a, b, x, y) * area;
+      const v = side(b, c, x, y) * area;
+      const w = side(c, a, x, y) * area;
+      if (u >= 0 && v >= 0 && w >= 0) paint(image, x, y, ink);
+    }
+}

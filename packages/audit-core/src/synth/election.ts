@@ -26,7 +26,9 @@ export interface SynthElection {
   sides?: 1 | 2;
   /**
    * How the ballots are printed and scanned: `timing` (the default) with timing marks down both
-   * edges, bilevel TIFF; `hart` as Hart prints them (see `layoutHartStyle`), greyscale scans.
+   * edges, bilevel TIFF; `hart` as Hart prints them (see `layoutHartStyle`), greyscale scans;
+   * `arrow` as ES&S and Sequoia printed Optech ballots: timing marks down both edges and a
+   * broken arrow per option that the voter completes with a line (see `arrow.ts`), bilevel TIFF.
    */
   family?: BallotFamily;
   /**
@@ -36,9 +38,9 @@ export interface SynthElection {
   dropOutStyles?: string[];
 }
 
-export type BallotFamily = 'timing' | 'hart';
+export type BallotFamily = 'timing' | 'hart' | 'arrow';
 
-export type TargetShape = 'oval' | 'box';
+export type TargetShape = 'oval' | 'box' | 'arrow';
 
 export interface ElectionOptions {
   seed: string;
@@ -48,7 +50,7 @@ export interface ElectionOptions {
   targetShape?: TargetShape;
   /** 2 prints two-sided sheets (scanned as a two-page TIFF); 1, the default, one side. */
   sides?: 1 | 2;
-  /** The printing family; `hart` prints boxes and defaults to two sides. */
+  /** The printing family; `hart` prints boxes and defaults to two sides; `arrow` prints arrows. */
   family?: BallotFamily;
   /** Styles whose targets are printed in a drop-out ink (see `SynthElection.dropOutStyles`). */
   dropOutStyles?: string[];
@@ -130,9 +132,12 @@ export function makeElection(options: ElectionOptions): SynthElection {
     contests,
     styles,
     precincts,
-    targetShape: options.targetShape ?? (options.family === 'hart' ? 'box' : 'oval'),
+    targetShape:
+      options.family === 'arrow'
+        ? 'arrow'
+        : (options.targetShape ?? (options.family === 'hart' ? 'box' : 'oval')),
     ...((options.sides ?? (options.family === 'hart' ? 2 : 1)) === 2 ? { sides: 2 as const } : {}),
-    ...(options.family === 'hart' ? { family: 'hart' as const } : {}),
+    ...(options.family && options.family !== 'timing' ? { family: options.family } : {}),
     ...(options.dropOutStyles?.length ? { dropOutStyles: options.dropOutStyles } : {}),
   };
 }

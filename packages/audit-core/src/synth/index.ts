@@ -22,6 +22,7 @@ export {
 export { renderStyle } from './render.js';
 export { targetsOnScan } from './on-scan.js';
 export { layoutHartStyle, scanGreyPage } from './hart.js';
+export { ARROW, drawArrowMark, strokeArrow } from './arrow.js';
 export { drawMark, isIntended, CLEAR_KINDS, INTENDED_KINDS, type MarkKind } from './marks.js';
 export { drawScan, scanPage, type ScanOptions, type ScanParams } from './scan.js';
 export {

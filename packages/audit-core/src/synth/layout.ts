@@ -1,4 +1,5 @@
 import { styleSides, type SynthElection, type TargetShape } from './election.js';
+import { ARROW } from './arrow.js';
 import { layoutHartStyle } from './hart.js';
 
 export interface Rect {
@@ -78,6 +79,7 @@ export function layoutStyle(
   if (!contestIds) throw new Error(`style ${styleId} has no side ${side}`);
   const px = (inches: number): number => Math.round(inches * dpi);
   const width = px(8.5);
+  const isArrow = election.targetShape === 'arrow';
   const marks: Rect[] = [];
   for (let y = 0.4; y < 10.6; y += 0.25) {
     marks.push({ x: px(0.2), y: px(y), w: px(0.2), h: px(0.08) });
@@ -101,7 +103,9 @@ export function layoutStyle(
       x: px(1.0),
       y: px(1.42),
       size: px(0.085),
-      text: 'To vote, fill in the oval completely next to your choice, like this:',
+      text: isArrow
+        ? 'To vote, complete the arrow pointing to your choice, like this:'
+        : 'To vote, fill in the oval completely next to your choice, like this:',
     },
     {
       x: px(4.25),
@@ -111,19 +115,26 @@ export function layoutStyle(
       anchor: 'middle',
     },
   ];
-  const example = {
-    contestId: '',
-    optionId: '',
-    cx: px(5.3),
-    cy: px(1.39),
-    rx: px(0.08),
-    ry: px(0.05),
-  };
+  const example = isArrow
+    ? {
+        contestId: '',
+        optionId: '',
+        cx: px(5.1),
+        cy: px(1.39),
+        rx: px(ARROW.halfLength),
+        ry: px(ARROW.halfHeight),
+      }
+    : { contestId: '', optionId: '', cx: px(5.3), cy: px(1.39), rx: px(0.08), ry: px(0.05) };
   // A box is square, and a little larger so that its inside is as big as an oval's.
   const size =
     election.targetShape === 'box'
       ? { rx: px(0.07), ry: px(0.07) }
-      : { rx: px(0.08), ry: px(0.05) };
+      : isArrow
+        ? { rx: px(ARROW.halfLength), ry: px(ARROW.halfHeight) }
+        : { rx: px(0.08), ry: px(0.05) };
+  // An arrow runs from the column's edge to the option's name, which it points at.
+  const targetAt = isArrow ? 0.3 : 0.15;
+  const nameAt = isArrow ? 0.68 : 0.32;
   const targets: LayoutTarget[] = [];
   const boxes: Rect[] = [];
   let column = 0;
@@ -158,11 +169,11 @@ export function layoutStyle(
       targets.push({
         contestId: contest.id,
         optionId: option.id,
-        cx: px(left + 0.15),
+        cx: px(left + targetAt),
         cy,
         ...size,
       });
-      texts.push({ x: px(left + 0.32), y: cy + px(0.035), size: px(0.1), text: option.name });
+      texts.push({ x: px(left + nameAt), y: cy + px(0.035), size: px(0.1), text: option.name });
       if (option.party)
         texts.push({
           x: px(left + 2.05),

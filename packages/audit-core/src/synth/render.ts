@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { createGrey, type GreyImage } from '../image/grey.js';
+import { ARROW, strokeArrow } from './arrow.js';
 import { drawLine, fillEllipse, fillRect, strokeEllipse, strokeRect } from './draw.js';
 import type { StyleLayout, TextLine } from './layout.js';
 
@@ -36,10 +37,16 @@ export async function renderStyle(layout: StyleLayout): Promise<GreyImage> {
   for (const t of layout.targets) {
     if (layout.targetShape === 'box')
       strokeRect(page, t.cx - t.rx, t.cy - t.ry, 2 * t.rx, 2 * t.ry, layout.stroke, ink);
+    else if (layout.targetShape === 'arrow') strokeArrow(page, t, layout.dpi);
     else strokeEllipse(page, t.cx, t.cy, t.rx, t.ry, layout.stroke, ink);
   }
   const e = layout.example;
-  fillEllipse(page, e.cx, e.cy, e.rx, e.ry, 0);
+  if (layout.targetShape === 'arrow') {
+    // The instructions show an arrow completed, as the voter is to do it.
+    strokeArrow(page, e, layout.dpi);
+    const gap = ARROW.halfGap * layout.dpi;
+    drawLine(page, e.cx - gap - 2, e.cy, e.cx + gap + 2, e.cy, Math.round(layout.dpi * 0.025));
+  } else fillEllipse(page, e.cx, e.cy, e.rx, e.ry, 0);
   const { width, height } = layout;
   const data = await sharp(page.data, { raw: { width, height, channels: 1 } })
     .composite([{ input: Buffer.from(textSvg(layout)) }])

@@ -1,0 +1,254 @@
+import { boxHeight, boxWidth, findComponents, type Component } from './components.js';
+import { estimateDpi, isInk, type GreyImage } from './grey.js';
+import {
+  findTargets,
+  orderByColumn,
+  type FindTargetsOptions,
+  type TemplateTarget,
+} from './targets.js';
+
+/**
+ * Connect-the-arrow targets (ES&S and Sequoia Optech ballots): a broken arrow per option, its
+ * tail and head printed apart, and the voter draws a line across the gap between them. On the
+ * template an arrow is two blobs on one axis, their facing ends thin (the shafts), at least one
+ * of them much taller somewhere (the head, or a feathered tail), with paper between them.
+ */
+
+/** Sizes in inches. */
+const PART = { minW: 0.03, maxW: 0.45, minH: 0.015, maxH: 0.3 };
+const GAP = { min: 0.06, max: 0.45 };
+/** A shaft's end: no taller than this. */
+const THIN = 0.05;
+/** The two shafts' middles lie on one axis within this. */
+const ALIGN = 0.02;
+/** The band round the axis where a voter's line is looked for, each side. */
+const BAND = 0.05;
+/** Columns left out at each end of the gap, so that the printed shafts' edges are not a mark. */
+const MARGIN = 0.015;
+const RING = 3;
+
+interface Span {
+  top: number;
+  bottom: number;
+}
+
+interface Part {
+  c: Component;
+  /** Ink extent of the two leftmost and two rightmost columns. */
+  left: Span;
+  right: Span;
+  /** The tallest column's ink extent. */
+  tallest: number;
+}
+
+const height = (s: Span): number => s.bottom - s.top + 1;
+const middle = (s: Span): number => (s.top + s.bottom) / 2;
+
+function spanOf(image: GreyImage, c: Component, from: number, to: number): Span {
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (let x = from; x <= to; x += 1)
+    for (let y = c.y0; y <= c.y1; y += 1)
+      if (isInk(image, x, y)) {
+        if (y < top) top = y;
+        if (y > bottom) bottom = y;
+      }
+  return { top, bottom };
+}
+
+function partOf(image: GreyImage, c: Component): Part {
+  let tallest = 0;
+  for (let x = c.x0; x <= c.x1; x += 1) {
+    const s = spanOf(image, c, x, x);
+    if (s.bottom >= s.top) tallest = Math.max(tallest, height(s));
+  }
+  return {
+    c,
+    left: spanOf(image, c, c.x0, Math.min(c.x1, c.x0 + 1)),
+    right: spanOf(image, c, Math.max(c.x0, c.x1 - 1), c.x1),
+    tallest,
+  };
+}
+
+interface Pair {
+  tail: Part;
+  head: Part;
+  axis: number;
+}
+
+/** Finds the broken arrows of a page, ordered by column then top to bottom like other targets. */
+export function findArrows(image: GreyImage, options: FindTargetsOptions = {}): TemplateTarget[] {
+  const dpi = estimateDpi(image);
+  const { within, spec } = options;
+  const parts: Part[] = [];
+  for (const c of findComponents(image, undefined, dpi * dpi)) {
+    if (within && (c.x0 < within.x0 || c.y0 < within.y0 || c.x1 > within.x1 || c.y1 > within.y1))
+      continue;
+    const w = boxWidth(c) / dpi;
+    const h = boxHeight(c) / dpi;
+    if (w < PART.minW || w > PART.maxW || h < PART.minH || h > PART.maxH) continue;
+    parts.push(partOf(image, c));
+  }
+  parts.sort((a, b) => a.c.x0 - b.c.x0);
+  const pairs: Pair[] = [];
+  const taken = new Set<Part>();
+  for (const left of parts) {
+    if (taken.has(left) || height(left.right) > THIN * dpi) continue;
+    let best: Pair | undefined;
+    let bestGap = Infinity;
+    for (const right of parts) {
+      const gap = right.c.x0 - left.c.x1 - 1;
+      if (gap > GAP.max * dpi) break;
+      if (gap < GAP.min * dpi || taken.has(right) || height(right.left) > THIN * dpi) continue;
+      if (Math.abs(middle(left.right) - middle(right.left)) > ALIGN * dpi) continue;
+      const isHeaded =
+        right.tallest >= 2 * height(right.left) || left.tallest >= 2 * height(left.right);
+      if (!isHeaded || gap >= bestGap) continue;
+      const axis = Math.round((middle(left.right) + middle(right.left)) / 2);
+      if (!isClear(image, left.c.x1 + 1, right.c.x0 - 1, axis)) continue;
+      best = { tail: left, head: right, axis };
+      bestGap = gap;
+    }
+    if (!best) continue;
+    taken.add(best.tail);
+    taken.add(best.head);
+    pairs.push(best);
+  }
+  const sized = pairs.filter((p) => fitsSpec(p, dpi, spec?.width, spec?.height));
+  const usual = usualPairs(sized);
+  return orderByColumn(
+    usual.map((p) => arrowTarget(image, p, dpi)),
+    dpi * 0.4,
+  );
+}
+
+/**
+ * Outlines (ovals, boxes) or arrows, as the election or JOB file says; where it says `oval` or
+ * nothing, whichever the page shows more of (the JOB form writes `oval` by default).
+ */
+export function findVotingTargets(
+  image: GreyImage,
+  options: FindTargetsOptions = {},
+): TemplateTarget[] {
+  const shape = options.spec?.shape;
+  if (shape === 'arrow') return findArrows(image, options);
+  const outlines = findTargets(image, options);
+  if (shape === 'box') return outlines;
+  const arrows = findArrows(image, options);
+  return arrows.length >= 3 && arrows.length > outlines.length ? arrows : outlines;
+}
+
+/** No ink on the axis (or a pixel either side of it) between the shafts' ends. */
+function isClear(image: GreyImage, from: number, to: number, axis: number): boolean {
+  for (let x = from; x <= to; x += 1)
+    for (let y = axis - 1; y <= axis + 1; y += 1) if (isInk(image, x, y)) return false;
+  return true;
+}
+
+const lengthOf = (p: Pair): number => p.head.c.x1 - p.tail.c.x0 + 1;
+const gapOf = (p: Pair): number => p.head.c.x0 - p.tail.c.x1 - 1;
+const tallOf = (p: Pair): number =>
+  Math.max(p.tail.c.y1, p.head.c.y1) - Math.min(p.tail.c.y0, p.head.c.y0) + 1;
+
+/** Within 40% of the arrow's length and height that the election file gives, if it does. */
+function fitsSpec(p: Pair, dpi: number, width?: number, tall?: number): boolean {
+  if (!width || !tall) return true;
+  return (
+    Math.abs(lengthOf(p) / dpi - width) <= width * 0.4 &&
+    Math.abs(tallOf(p) / dpi - tall) <= tall * 0.4
+  );
+}
+
+/**
+ * A ballot prints its arrows alike: the pairs whose length, height and gap most others share
+ * (within 20%) are kept, and pairs of letters that happen to look like an arrow drop out.
+ */
+function usualPairs(pairs: Pair[]): Pair[] {
+  if (pairs.length < 3) return pairs;
+  const like = (a: Pair, b: Pair): boolean =>
+    [
+      [lengthOf(a), lengthOf(b)],
+      [gapOf(a), gapOf(b)],
+      [tallOf(a), tallOf(b)],
+    ].every(([x = 0, y = 0]) => Math.abs(x - y) <= x * 0.2);
+  let best: Pair[] = [];
+  for (const p of pairs) {
+    const group = pairs.filter((q) => like(p, q));
+    if (group.length > best.length) best = group;
+  }
+  return best;
+}
+
+/**
+ * The arrow as a target: its centre is the middle of the gap; its outline is the printed tail
+ * and head, its ring the paper round them (not in the gap, where the voter's line goes), and
+ * its interior the band across the gap, column by column, where a line is looked for.
+ */
+function arrowTarget(
+  image: GreyImage,
+  p: Pair,
+  dpi: number,
+): Omit<TemplateTarget, 'index' | 'column'> {
+  const x0 = p.tail.c.x0;
+  const x1 = p.head.c.x1;
+  const y0 = Math.min(p.tail.c.y0, p.head.c.y0);
+  const y1 = Math.max(p.tail.c.y1, p.head.c.y1);
+  const gapFrom = p.tail.c.x1 + 1;
+  const gapTo = p.head.c.x0 - 1;
+  const cx = (gapFrom + gapTo) / 2;
+  const ox = Math.round(cx);
+  const oy = p.axis;
+  const w = x1 - x0 + 1 + 2 * RING;
+  const h = y1 - y0 + 1 + 2 * RING;
+  const inGap = (x: number): boolean => x >= gapFrom && x <= gapTo;
+  const ink = new Uint8Array(w * h);
+  for (let y = 0; y < h; y += 1)
+    for (let x = 0; x < w; x += 1) {
+      const px = x0 - RING + x;
+      if (!inGap(px) && isInk(image, px, y0 - RING + y)) ink[y * w + x] = 1;
+    }
+  const near = spread(ink, w, h, 1);
+  const far = spread(ink, w, h, RING);
+  const outline: number[] = [];
+  const ring: number[] = [];
+  for (let y = 0; y < h; y += 1)
+    for (let x = 0; x < w; x += 1) {
+      const px = x0 - RING + x;
+      const py = y0 - RING + y;
+      const i = y * w + x;
+      if (ink[i]) outline.push(px - ox, py - oy);
+      else if (far[i] && !near[i] && !inGap(px)) ring.push(px - ox, py - oy);
+    }
+  const margin = Math.max(2, Math.round(MARGIN * dpi));
+  const band = Math.round(BAND * dpi);
+  const interior: number[] = [];
+  for (let x = gapFrom + margin; x <= gapTo - margin; x += 1)
+    for (let dy = -band; dy <= band; dy += 1) interior.push(x - ox, dy);
+  return {
+    x0,
+    y0,
+    width: x1 - x0 + 1,
+    height: y1 - y0 + 1,
+    cx: ox,
+    cy: oy,
+    shape: {
+      outline: Int16Array.from(outline),
+      interior: Int16Array.from(interior),
+      ring: Int16Array.from(ring),
+    },
+    kind: 'arrow',
+    templateInk: 0,
+  };
+}
+
+/** Grows a mask by r pixels in every direction (a square). */
+function spread(mask: Uint8Array, w: number, h: number, r: number): Uint8Array {
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y += 1)
+    for (let x = 0; x < w; x += 1) {
+      if (!mask[y * w + x]) continue;
+      for (let dy = Math.max(0, y - r); dy <= Math.min(h - 1, y + r); dy += 1)
+        out.fill(1, dy * w + Math.max(0, x - r), dy * w + Math.min(w - 1, x + r) + 1);
+    }
+  return out;
+}
