@@ -95,7 +95,9 @@ function describeRun(title: string, get: () => Run, styles: number): void {
             ? `No CVR ${p.ballotId}`
             : p.kind === 'extra-record'
               ? `No Image ${p.ballotId}`
-              : `swap ${[...p.batches].sort().join(' ')}`,
+              : p.kind === 'rescan'
+                ? `Duplicate ${p.ballotId}`
+                : `swap ${[...p.batches].sort().join(' ')}`,
       );
       expect(found.sort()).toEqual(expected.sort());
     });
