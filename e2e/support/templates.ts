@@ -163,4 +163,7 @@ export async function assignBox(page: Page, contestId: string, optionId: string)
   await page.getByRole('option', { name: new RegExp(`^${contestId} `) }).click();
   await page.getByLabel('Option').click();
   await page.getByRole('option', { name: new RegExp(`^${optionId} `) }).click();
+  // The menu fades out over its backdrop (hidden from the accessibility tree while it does): a
+  // drag started before it is gone lands on the backdrop.
+  await expect(page.locator('.MuiMenu-root')).toHaveCount(0);
 }

@@ -41,7 +41,7 @@ test('an Auditor runs precheck, watches progress and the log, stops and resets a
     first: 'Otto',
     last: 'Operator',
   });
-  const election = await generateElection('e2e-operations', 400);
+  const election = await generateElection('e2e-operations', 720);
   await uploadBytes(request, adminToken, electionId, 'sierra-ballots.zip', 'BIA', election.images);
   await uploadBytes(request, adminToken, electionId, 'sierra-cvr.zip', 'CVR', election.cvr);
 
@@ -59,7 +59,7 @@ test('an Auditor runs precheck, watches progress and the log, stops and resets a
   // Small batches, so extractvote reports progress batch by batch for long enough to stop it.
   await apiCall(request, token, 'POST', `/job-settings/${job.id}`, {
     file_name: 'JOB_Sierra_image_audit.csv',
-    settings: { session_specs: [{ argument: 'batch_size', value: '10' }] },
+    settings: { session_specs: [{ argument: 'batch_size', value: '20' }] },
     stage: 'extractvote',
   });
   await apiCall(

@@ -122,10 +122,25 @@ export function TargetMapper({
       merge: true,
     });
   };
-  const up = () => {
-    if (drag?.kind === 'draw' && draft && draft.width >= 6 && draft.height >= 6) {
-      dispatch({ type: 'add', box: draft });
-      setSelected(state.boxes.length);
+  const up = (e: PointerEvent) => {
+    // The box is taken from where the pointer is let go, not from the last drawn draft: a quick
+    // drag can end before the page has drawn its moves.
+    if (drag?.kind === 'draw') {
+      const p = point(e);
+      const box = clampBox(
+        {
+          x: Math.min(drag.x0, p.x),
+          y: Math.min(drag.y0, p.y),
+          width: Math.abs(p.x - drag.x0),
+          height: Math.abs(p.y - drag.y0),
+        },
+        width,
+        height,
+      );
+      if (box.width >= 6 && box.height >= 6) {
+        dispatch({ type: 'add', box: { ...box, contest_id: '', option_id: '' } });
+        setSelected(state.boxes.length);
+      }
     }
     setDraft(null);
     setDrag(null);
