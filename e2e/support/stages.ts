@@ -14,7 +14,7 @@ export async function jobStages(request: APIRequestContext, token: string, jobId
 }
 
 /** Waits for a run to leave RUNNING; a stage busy in the server's process may answer slowly. */
-async function waitFor(request: APIRequestContext, token: string, operationId: string) {
+export async function waitFor(request: APIRequestContext, token: string, operationId: string) {
   let status = 'RUNNING';
   await expect
     .poll(

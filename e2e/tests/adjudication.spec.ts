@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { ADMIN, apiSignIn, screenshot } from '../support/api';
+import { waitFor } from '../support/stages';
 import { addMember, apiCall } from '../support/uploads';
 
 async function signIn(page: Page, account: { email: string; password: string }) {
@@ -8,25 +9,6 @@ async function signIn(page: Page, account: { email: string; password: string }) 
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/home$/);
-}
-
-/** Waits for a run to leave RUNNING; a stage busy in the server's process may answer slowly. */
-async function waitFor(request: APIRequestContext, token: string, operationId: string) {
-  let status = 'RUNNING';
-  await expect
-    .poll(
-      async () => {
-        const answer = await request.get(`/api/job-operations/refresh_status/${operationId}`, {
-          headers: { authorization: `Bearer ${token}` },
-          timeout: 170_000,
-        });
-        status = ((await answer.json()) as { status: string }).status;
-        return status;
-      },
-      { timeout: 300_000, intervals: [1000] },
-    )
-    .not.toBe('RUNNING');
-  return status;
 }
 
 /** Runs the demo job's stages through the API, as its Auditor would from the operations tab. */
