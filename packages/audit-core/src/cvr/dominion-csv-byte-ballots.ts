@@ -33,10 +33,8 @@ export class ByteBallots {
   private readonly columnIndex: Int32Array;
   private readonly columnMark: CvrMark[];
   private readonly contestEnds: Int32Array;
-  /** Per column up to the last choice: its choice number, or -1 for any other column. */
-  private readonly role: Int32Array;
-  /** Whether `readRecord` may read this layout (choice columns in contest order, fields first). */
-  private readonly isPlain: boolean;
+  /** The first choice column when `readRecord` may read this layout, else -1. */
+  private readonly firstChoice: number;
   /** Metadata texts already made, by column: most repeat (a batch's tabulator, a style). */
   private readonly texts: CellTexts;
   /** The columns an id is made of: tabulator, batch, record. */
@@ -66,39 +64,56 @@ export class ByteBallots {
     this.columnMark = all.map((column) => column.mark);
     let end = 0;
     this.contestEnds = Int32Array.from(plan.contests, (contest) => (end += contest.columns.length));
-    this.role = new Int32Array(plan.width).fill(-1);
-    all.forEach((column, j) => (this.role[column.index] = j));
-    const inOrder = all.every((column, j) => j === 0 || column.index > (all[j - 1]?.index ?? 0));
-    this.isPlain = inOrder && all.length > 0 && fields.every((index) => index < plan.width);
+    // The one-pass read takes the layout Dominion writes: the fields, then every choice column
+    // side by side in contest order.
+    const first = all[0]?.index ?? 0;
+    const isPlain =
+      first > 0 &&
+      all.every((column, j) => column.index === first + j) &&
+      fields.every((index) => index < first);
+    this.firstChoice = isPlain ? first : -1;
     this.cells.reserve(plan.width + 1);
   }
 
   /**
    * Reads the record at `pos` in one pass when every cell is plain (choices `0`, `1`, blank,
    * or those quoted; other cells unquoted, quoted or `="…"` with no quote or line break inside)
-   * and it ends with a line break before `end`. Returns where the next record starts, with its
-   * ballot in `made`, or -1 to leave the record to `ByteCells.read` and `ballot`.
+   * and it ends with a line break well before `end`. Returns where the next record starts, with
+   * its ballot in `made`, or -1 to leave the record to `ByteCells.read` and `ballot`.
    */
   readRecord(bytes: Buffer, pos: number, end: number, line: number): number {
-    if (!this.isPlain) return -1;
-    const { role, contestEnds, columnMark, cells } = this;
+    const fields = this.firstChoice;
+    if (fields <= 0) return -1;
+    const { contestEnds, columnMark, cells } = this;
     const { starts, ends } = cells;
-    const width = this.plan.width;
-    const contests: ContestVote[] = [];
-    let c = 0;
-    let contestStart = 0;
-    let contestEnd = contestEnds[0] as number;
-    let isOnCard = false;
-    let firstAt = -1;
-    let marks: CvrMark[] | undefined;
+    const total = columnMark.length;
+    // Every read stays before `end` (one past it would have V8 recompile this for reads out of
+    // bounds); a record this close to the end of the bytes in hand is left to `ballot`.
     let p = pos;
+    for (let col = 0; col < fields; col += 1) {
+      if (p + 1 >= end) return -1;
+      const q = plainCell(bytes, p, end, starts, ends, col);
+      if (q < 0 || q + 1 >= end || bytes[q] !== COMMA) return -1;
+      p = q + 1;
+    }
+    // A choice cell takes at most four bytes with its comma (`"1",`).
+    if (p + 4 * total + 1 >= end) return -1;
+    const contests: ContestVote[] = [];
     let stop = -1;
-    let col = 0;
-    for (; col < width; col += 1) {
-      const j = role[col] as number;
-      let q = p;
-      if (j >= 0) {
+    let j = 0;
+    for (let c = 0; c < contestEnds.length; c += 1) {
+      const contestStart = j;
+      const contestEnd = contestEnds[c] as number;
+      let isOnCard = false;
+      let firstAt = -1;
+      let marks: CvrMark[] | undefined;
+      for (; j < contestEnd; j += 1) {
         let b = bytes[p];
+        if (b === COMMA) {
+          p += 1;
+          continue;
+        }
+        let q = p + 1;
         if (b === QUOTE) {
           b = bytes[p + 1];
           if (b === QUOTE) {
@@ -106,8 +121,9 @@ export class ByteBallots {
             q = p + 2;
           } else if ((b === ZERO || b === ONE) && bytes[p + 2] === QUOTE) q = p + 3;
           else return -1;
-        } else if (b === ZERO || b === ONE) q = p + 1;
-        else if (b !== COMMA && b !== LF && b !== CR) return -1;
+        } else if (b === LF || b === CR) {
+          q = p;
+        } else if (b !== ZERO && b !== ONE) return -1;
         if (b === ZERO) isOnCard = true;
         else if (b === ONE) {
           isOnCard = true;
@@ -116,35 +132,26 @@ export class ByteBallots {
           else if (marks === undefined) marks = [columnMark[firstAt] as CvrMark, mark];
           else marks.push(mark);
         }
-        if (j + 1 === contestEnd) {
-          if (isOnCard) contests.push(this.voteOf(c, contestStart, firstAt, marks));
-          c += 1;
-          contestStart = contestEnd;
-          contestEnd = c < contestEnds.length ? (contestEnds[c] as number) : -1;
-          isOnCard = false;
-          firstAt = -1;
-          marks = undefined;
+        const t = bytes[q];
+        if (t === COMMA) {
+          p = q + 1;
+          continue;
         }
-      } else {
-        q = plainCell(bytes, p, end, starts, ends, col);
-        if (q < 0) return -1;
+        // Only the last choice column may end the record.
+        if (j + 1 < total) return -1;
+        if (t === LF) stop = q + 1;
+        else if (t === CR && bytes[q + 1] === LF) stop = q + 2;
+        else return -1;
       }
-      const t = bytes[q];
-      if (t === COMMA) {
-        p = q + 1;
-        continue;
-      }
-      if (t === LF) stop = q + 1;
-      else if (t === CR && bytes[q + 1] === LF) stop = q + 2;
-      else return -1;
-      break;
+      if (isOnCard) contests.push(this.voteOf(c, contestStart, firstAt, marks));
     }
-    let count = col + 1;
+    let count = fields + total;
     if (stop < 0) {
       // Cells past the last choice column (a trailing comma, spare columns) up to the break.
-      for (count = width; ; count += 1) {
+      for (; ; count += 1) {
+        if (p + 1 >= end) return -1;
         const q = plainCell(bytes, p, end, undefined, undefined, 0);
-        if (q < 0) return -1;
+        if (q < 0 || q + 1 >= end) return -1;
         const t = bytes[q];
         if (t === COMMA) {
           p = q + 1;
@@ -156,8 +163,6 @@ export class ByteBallots {
         count += 1;
         break;
       }
-    } else if (count < width) {
-      return -1;
     }
     // A CVR number that is not a plain number may label a row of counts: read cell by cell.
     const cvr = this.plan.field.cvrnumber;

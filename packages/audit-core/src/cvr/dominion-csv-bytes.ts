@@ -159,7 +159,7 @@ class ByteRows {
     while (this.pos < end) {
       const pos = this.pos;
       const first = bytes[pos];
-      if (first === LF || (first === CR && bytes[pos + 1] === LF)) {
+      if (first === LF || (first === CR && pos + 1 < end && bytes[pos + 1] === LF)) {
         this.pos += first === LF ? 1 : 2;
         this.line += 1;
         continue;
