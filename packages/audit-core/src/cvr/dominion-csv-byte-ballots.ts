@@ -33,6 +33,8 @@ export class ByteBallots {
   private readonly columnIndex: Int32Array;
   private readonly columnMark: CvrMark[];
   private readonly contestEnds: Int32Array;
+  /** A record's contest votes as `readRecord` finds them. */
+  private readonly gathered: ContestVote[];
   /** The first choice column when `readRecord` may read this layout, else -1. */
   private readonly firstChoice: number;
   /** Metadata texts already made, by column: most repeat (a batch's tabulator, a style). */
@@ -72,6 +74,7 @@ export class ByteBallots {
       all.every((column, j) => column.index === first + j) &&
       fields.every((index) => index < first);
     this.firstChoice = isPlain ? first : -1;
+    this.gathered = plan.contests.map((_, c) => this.none[c] as ContestVote);
     this.cells.reserve(plan.width + 1);
   }
 
@@ -98,7 +101,10 @@ export class ByteBallots {
     }
     // A choice cell takes at most four bytes with its comma (`"1",`).
     if (p + 4 * total + 1 >= end) return -1;
-    const contests: ContestVote[] = [];
+    // Gathered in a reused array and copied once at its size: an array grown by pushes takes
+    // room for 16, most of a ballot's garbage.
+    const gathered = this.gathered;
+    let onCard = 0;
     let stop = -1;
     let j = 0;
     for (let c = 0; c < contestEnds.length; c += 1) {
@@ -143,7 +149,7 @@ export class ByteBallots {
         else if (t === CR && bytes[q + 1] === LF) stop = q + 2;
         else return -1;
       }
-      if (isOnCard) contests.push(this.voteOf(c, contestStart, firstAt, marks));
+      if (isOnCard) gathered[onCard++] = this.voteOf(c, contestStart, firstAt, marks);
     }
     let count = fields + total;
     if (stop < 0) {
@@ -171,7 +177,7 @@ export class ByteBallots {
       if (first < ZERO || first > NINE || starts[cvr] === ends[cvr]) return -1;
     }
     cells.count = count;
-    this.made = this.finish(bytes, cells, line, contests);
+    this.made = this.finish(bytes, cells, line, gathered.slice(0, onCard));
     return stop;
   }
 
