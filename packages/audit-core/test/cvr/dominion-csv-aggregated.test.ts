@@ -1,6 +1,10 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { CvrTally, openDominionCsv, type CvrSource } from '../../src/cvr/index.js';
+import { readCvrFiles } from '../../src/read-cvr.js';
+import { testTempDir } from '../temp-dir.js';
 import { AGGREGATED } from './aggregated-sample.js';
 import { collect } from './fixtures.js';
 
@@ -77,6 +81,24 @@ describe('Dominion CSV rows of aggregated counts', () => {
       ]);
     },
   );
+
+  it('read-cvr reports the rows and counts their votes in the tallies', async () => {
+    const file = join(await testTempDir(), 'CVR_Export.csv');
+    await writeFile(file, AGGREGATED);
+    const read = (await readCvrFiles([file])).files[0];
+    expect(read).toMatchObject({ ballots: 5, countingGroups: { Regular: 3 }, problems: [] });
+    expect(read?.aggregated).toMatchObject({ rows: 4, votes: 419 });
+    expect(read?.aggregated?.list.map((a) => [a.place, a.label, a.votes, a.ballots])).toEqual([
+      ['row 7', 'Redacted and Aggregated', 371, undefined],
+      ['row 8', 'Redacted & Aggregated', 15, undefined],
+      ['row 9', 'Redacted and Consolidated 10 Ballots', 30, 10],
+      ['row 12', 'Redacted', 3, undefined],
+    ]);
+    expect(read?.contests.map((c) => [c.name, c.options.map((o) => o.votes)])).toEqual([
+      ['Mayor', [278, 112, 4]],
+      ['Council', [15, 11, 9]],
+    ]);
+  });
 
   it('names the row and column of a count it cannot read, on both paths', async () => {
     const bad = AGGREGATED.replace('3,2,0,4,1,5', '3,2,x,4,1,5');
