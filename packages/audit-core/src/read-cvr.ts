@@ -8,6 +8,7 @@ import { BatchTally, reconcileBatches, reconcileWithManifest } from './cvr/recon
 import { fileSource } from './cvr/source.js';
 import { CvrTally, type ContestTally } from './cvr/tally.js';
 import { closestByName } from './cvr/pairing.js';
+import { aggregatedSummary, type AggregatedSummary } from './cvr/aggregated.js';
 
 /** What `read-cvr` found in one export. */
 export interface CvrFileReport {
@@ -19,6 +20,8 @@ export interface CvrFileReport {
   ballots: number;
   duplicates: number;
   countingGroups?: Record<string, number>;
+  /** Rows of a group's counts (no ballot record), whose votes are in the tallies. */
+  aggregated?: AggregatedSummary;
   contests: ContestTally[];
   problems: CvrProblem[];
 }
@@ -121,6 +124,8 @@ async function readOne(
     if (ballot.countingGroup && !ballot.duplicateOf)
       groups.set(ballot.countingGroup, (groups.get(ballot.countingGroup) ?? 0) + 1);
   }
+  const aggregates = reader.aggregates ?? [];
+  for (const aggregate of aggregates) tally.addAggregate(aggregate);
   return {
     file: path,
     format: reader.format,
@@ -129,6 +134,7 @@ async function readOne(
     ballots: tally.ballots,
     duplicates: tally.duplicates,
     ...(groups.size ? { countingGroups: Object.fromEntries(groups) } : {}),
+    ...(aggregates.length ? { aggregated: aggregatedSummary(aggregates) } : {}),
     contests: tally.result(),
     problems: reader.problems,
   };

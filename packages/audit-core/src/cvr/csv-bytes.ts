@@ -33,6 +33,17 @@ export class ByteCells {
   kinds = new Uint8Array(256);
   count = 0;
 
+  /** Makes room for `cells` cells, so that a caller may fill bounds itself. */
+  reserve(cells: number): void {
+    while (this.starts.length < cells) {
+      this.starts = grown(this.starts);
+      this.ends = grown(this.ends);
+      const more = new Uint8Array(this.kinds.length * 2);
+      more.set(this.kinds);
+      this.kinds = more;
+    }
+  }
+
   /**
    * Reads the record at `pos` (not a blank line) in `bytes[0, end)`; returns where the next
    * one starts, NEED_MORE or NOT_SIMPLE. At the end of the input (`isFinal`) the last record

@@ -4,7 +4,9 @@ import {
   type DominionCsvLayout,
   type DominionField,
 } from './dominion-csv-header.js';
-import type { ContestVote, CvrBallot, CvrMark } from './model.js';
+import { deriveCounts } from './counts.js';
+import { aggregateRow } from './dominion-csv-aggregate.js';
+import type { ContestVote, CvrAggregate, CvrBallot, CvrMark } from './model.js';
 import type { ProblemLog } from './reader.js';
 
 /** What every row is read with, worked out once from the header. */
@@ -12,7 +14,13 @@ export interface RowPlan {
   width: number;
   field: Record<DominionField, number>;
   /** Choice columns by contest, in header order, each with the mark a `1` stands for. */
-  contests: { id: string; voteFor: number; columns: { index: number; mark: CvrMark }[] }[];
+  contests: {
+    id: string;
+    voteFor: number;
+    /** Ranks of a ranked contest; 0 when not ranked. */
+    ranks: number;
+    columns: { index: number; mark: CvrMark }[];
+  }[];
 }
 
 export function planRows(layout: DominionCsvLayout): RowPlan {
@@ -22,25 +30,39 @@ export function planRows(layout: DominionCsvLayout): RowPlan {
   for (const column of layout.columns) {
     let group = contests.find((c) => c.id === column.contest.id);
     if (!group) {
-      group = { id: column.contest.id, voteFor: column.contest.voteFor, columns: [] };
+      const { id, voteFor, ranks } = column.contest;
+      group = { id, voteFor, ranks, columns: [] };
       contests.push(group);
     }
     // One mark object per column, shared by every ballot marking it: a county's worth of
     // identical marks would otherwise be most of what the reader allocates.
-    const mark: CvrMark = { optionId: column.optionId, rank: 1, isVote: true };
+    const mark: CvrMark = { optionId: column.optionId, rank: column.rank, isVote: true };
     if (column.isWriteIn) mark.isWriteIn = true;
     group.columns.push({ index: column.index, mark: Object.freeze(mark) });
   }
   return { width: (layout.columns.at(-1)?.index ?? 0) + 1, field, contests };
 }
 
+/**
+ * The ballot of a data row; undefined for a malformed row (a problem logged) and for a row of a
+ * group's counts, which goes to `aggregates` instead.
+ */
 export function toBallot(
   file: string,
   row: CsvRow,
   plan: RowPlan,
   log: ProblemLog,
+  aggregates: CvrAggregate[],
 ): CvrBallot | undefined {
   const { cells, line } = row;
+  if (!startsWithDigit(cells[plan.field.cvrnumber])) {
+    const group = aggregateRow(file, cells, line, plan, log);
+    if (group === 'malformed') return undefined;
+    if (group) {
+      aggregates.push(group);
+      return undefined;
+    }
+  }
   if (cells.length < plan.width) {
     const message = `row ${line}: ${cells.length} cells, the header has ${plan.width}`;
     log.error('malformed-row', file, line, message);
@@ -87,6 +109,12 @@ export function unsplitId(
   if (imprintedId !== undefined) return imprintedId;
   if (cvrNumber !== undefined && !/redacted/i.test(cvrNumber)) return cvrNumber;
   return `row ${line}`;
+}
+
+/** Plain CVR numbers start with a digit; anything else may label a row of counts. */
+function startsWithDigit(cell: string | undefined): boolean {
+  const code = cell?.charCodeAt(0) ?? 0;
+  return code >= 48 && code <= 57;
 }
 
 /** A metadata cell's text, or undefined when it is blank or missing. */
@@ -143,8 +171,13 @@ export function choiceValue(
   return undefined;
 }
 
-/** A contest's marks as a vote: every mark is a vote here, so the counts follow from how many. */
+/**
+ * A contest's marks as a vote: every mark is a vote here, so the counts follow from how many
+ * (for a ranked contest, ranks marked twice and ranks left blank).
+ */
 export function contestVote(contest: RowPlan['contests'][number], marks: CvrMark[]): ContestVote {
+  if (contest.ranks > 0)
+    return { contestId: contest.id, marks, ...deriveCounts(marks, contest.voteFor, contest.ranks) };
   const over = marks.length > contest.voteFor;
   return {
     contestId: contest.id,

@@ -4,7 +4,7 @@ import { readCsvBatches, readHead, type CsvBatch } from './csv.js';
 import { streamBallotsFromBytes, toBuffer, type ByteStart } from './dominion-csv-bytes.js';
 import { parseDominionHeader, type DominionCsvLayout } from './dominion-csv-header.js';
 import { planRows, toBallot } from './dominion-csv-rows.js';
-import type { CvrBallot } from './model.js';
+import type { CvrAggregate, CvrBallot } from './model.js';
 import { DuplicateGuard, ProblemLog, type CvrReader } from './reader.js';
 import type { CvrSource } from './source.js';
 
@@ -36,12 +36,19 @@ export async function openDominionCsv(
     throw new Error(`${source.name}: not a Dominion CVR_Export: ${layout}`);
   }
   const log = new ProblemLog();
-  return readerOf(layout, log, streamBallots(source.name, rest, layout, log));
+  const aggregates: CvrAggregate[] = [];
+  return readerOf(
+    layout,
+    log,
+    aggregates,
+    streamBallots(source.name, rest, layout, log, aggregates),
+  );
 }
 
 function readerOf(
   layout: DominionCsvLayout,
   log: ProblemLog,
+  aggregates: CvrAggregate[],
   ballots: AsyncIterable<CvrBallot>,
 ): CvrReader {
   return {
@@ -50,6 +57,7 @@ function readerOf(
     contests: layout.contests,
     problems: log.problems,
     ballots,
+    aggregates,
   };
 }
 
@@ -75,7 +83,9 @@ async function openFromBytes(source: CvrSource): Promise<CvrReader | undefined> 
     return undefined;
   }
   const log = new ProblemLog();
-  return readerOf(layout, log, streamBallotsFromBytes(start, planRows(layout), log));
+  const aggregates: CvrAggregate[] = [];
+  const ballots = streamBallotsFromBytes(start, planRows(layout), log, aggregates);
+  return readerOf(layout, log, aggregates, ballots);
 }
 
 /** The header's cells as the text path reads them, if they are the four records found. */
@@ -104,12 +114,13 @@ async function* streamBallots(
   batches: AsyncGenerator<CsvBatch>,
   layout: DominionCsvLayout,
   log: ProblemLog,
+  aggregates: CvrAggregate[],
 ): AsyncGenerator<CvrBallot> {
   const guard = new DuplicateGuard(log);
   const plan = planRows(layout);
   for await (const rows of batches) {
     for (const row of rows) {
-      const ballot = toBallot(file, row, plan, log);
+      const ballot = toBallot(file, row, plan, log, aggregates);
       if (ballot) yield guard.check(ballot);
     }
   }

@@ -93,6 +93,26 @@ export interface CvrBallot {
   duplicateOf?: CvrLocation;
 }
 
+/**
+ * Votes an export gives only as counts for a group of ballots, with no record per ballot
+ * (Dominion CSV rows labelled `Redacted & Aggregated` where a county hid small groups). They
+ * count in the tallies but make no ballot and cannot be compared with an image.
+ */
+export interface CvrAggregate {
+  source: CvrLocation;
+  /** The row's label as the export writes it. */
+  label: string;
+  /** Ballots the group stands for, when the label says (`Redacted and Consolidated 10 Ballots`). */
+  ballots?: number;
+  countingGroup?: string;
+  precinctPortion?: string;
+  style?: string;
+  /** The contests the row has counts for, each option with its count (per rank if ranked). */
+  contests: { contestId: string; options: { optionId: string; votes: number; rank?: number }[] }[];
+  /** All the row's counts added up. */
+  votes: number;
+}
+
 /** Election-level facts an export states in its header. */
 export interface CvrElectionInfo {
   name?: string;

@@ -1,5 +1,6 @@
 import type {
   ContestDefinition,
+  CvrAggregate,
   CvrBallot,
   CvrElectionInfo,
   CvrFormat,
@@ -19,6 +20,8 @@ export interface CvrReader {
   contests: ContestDefinition[];
   problems: CvrProblem[];
   ballots: AsyncIterable<CvrBallot>;
+  /** Rows of counts for groups of ballots (Dominion CSV), filled while `ballots` streams. */
+  aggregates?: CvrAggregate[];
 }
 
 /** Collects problems for one export. */
@@ -133,6 +136,7 @@ export class DuplicateGuard {
 export function concatReaders(readers: CvrReader[]): CvrReader {
   const contests: ContestDefinition[] = [];
   const problems: CvrProblem[] = [];
+  const aggregates: CvrAggregate[] = [];
   const known = new Set<string>();
   const gather = (reader: CvrReader): void => {
     for (const contest of reader.contests) {
@@ -147,6 +151,7 @@ export function concatReaders(readers: CvrReader[]): CvrReader {
       yield* reader.ballots;
       gather(reader);
       problems.push(...reader.problems);
+      aggregates.push(...(reader.aggregates ?? []));
     }
   }
   const first = readers[0];
@@ -156,5 +161,6 @@ export function concatReaders(readers: CvrReader[]): CvrReader {
     contests,
     problems,
     ballots: ballots(),
+    aggregates,
   };
 }

@@ -1,4 +1,4 @@
-import type { ContestDefinition, ContestVote, CvrBallot } from './model.js';
+import type { ContestDefinition, ContestVote, CvrAggregate, CvrBallot } from './model.js';
 
 /** One option's count: plurality votes, or for a ranked contest the count at each rank. */
 export interface OptionTally {
@@ -36,6 +36,11 @@ export interface ContestTally {
   undervotedPositions: number;
   /** Ranked contests only: what happened at each rank. */
   perRank?: RankTally[];
+  /**
+   * Votes the export gives only as a group's counts (rows with no ballot record), already in
+   * the options' votes; absent when there are none.
+   */
+  aggregatedVotes?: number;
 }
 
 /**
@@ -47,8 +52,29 @@ export class CvrTally {
   private readonly optionIndex = new Map<ContestTally, Map<string, OptionTally>>();
   ballots = 0;
   duplicates = 0;
+  /** Rows of a group's counts added, and the votes they held. */
+  aggregatedRows = 0;
+  aggregatedVotes = 0;
 
   constructor(private readonly definitions: () => ContestDefinition[]) {}
+
+  /** Adds a row of a group's counts: each count goes to its option's votes. */
+  addAggregate(aggregate: CvrAggregate): void {
+    this.aggregatedRows += 1;
+    this.aggregatedVotes += aggregate.votes;
+    for (const contest of aggregate.contests) {
+      const tally = this.contest(contest.contestId);
+      let votes = 0;
+      for (const { optionId, votes: count, rank = 1 } of contest.options) {
+        const option = this.option(tally, optionId);
+        // A ranked contest's votes are first choices; later ranks go to their rank's count.
+        if (rank === 1) option.votes += count;
+        if (option.byRank) option.byRank[rank - 1] = (option.byRank[rank - 1] ?? 0) + count;
+        votes += count;
+      }
+      tally.aggregatedVotes = (tally.aggregatedVotes ?? 0) + votes;
+    }
+  }
 
   add(ballot: CvrBallot): void {
     if (ballot.duplicateOf) {

@@ -1,3 +1,4 @@
+import { aggregatedSummary, type AggregatedSummary } from '../cvr/aggregated.js';
 import type { ContestDefinition, CvrBallot } from '../cvr/model.js';
 import { describeLocation } from '../cvr/reader.js';
 import { writeCsv, writeJsonLines, type StageContext } from './context.js';
@@ -66,6 +67,15 @@ export interface StoredCvrBallot {
   countingGroup?: string;
   contests: CvrBallot['contests'];
   versions?: CvrBallot['versions'];
+}
+
+/** One export's tallies as gen_bif records them for the report. */
+export interface CvrFileTallies {
+  file: string;
+  format: string;
+  contests: ContestTally[];
+  /** Rows of a group's counts (no ballot record), when the export has them. */
+  aggregated?: AggregatedSummary;
 }
 
 /**
@@ -143,7 +153,7 @@ export async function genBif(ctx: StageContext): Promise<void> {
   const stored: StoredCvrBallot[] = [];
   let records = 0;
   const plan = await planCvrInputs(ctx.store);
-  const tallies: { file: string; format: string; contests: ContestTally[] }[] = [];
+  const tallies: CvrFileTallies[] = [];
   const groups = new Map<string, number>();
   for (const { key: input, companions } of plan.cvrs) {
     const opened = await openCvr(ctx.store, input, companions);
@@ -222,7 +232,18 @@ export async function genBif(ctx: StageContext): Promise<void> {
           versions: ballot.versions,
         });
       }
-      tallies.push({ file: input, format: reader.format, contests: tally.result() });
+      const aggregates = reader.aggregates ?? [];
+      for (const aggregate of aggregates) tally.addAggregate(aggregate);
+      if (aggregates.length > 0)
+        ctx.info(
+          `${input}: ${aggregates.length} rows of aggregated counts (${tally.aggregatedVotes} votes) added to the tallies, no ballot records made`,
+        );
+      tallies.push({
+        file: input,
+        format: reader.format,
+        contests: tally.result(),
+        ...(aggregates.length > 0 ? { aggregated: aggregatedSummary(aggregates) } : {}),
+      });
       for (const c of reader.contests) {
         const t = translate.contest(c);
         if (!contests.has(t.id)) contests.set(t.id, t);

@@ -37,6 +37,17 @@ export interface CvrCheck {
   accepted: boolean;
   manifestBatches: number;
   manifestDiffering: number;
+  /** Rows of a group's counts (no ballot record) and the votes they hold, over all exports. */
+  aggregatedRows: number;
+  aggregatedVotes: number;
+  /** Per counting group, the records that name it. */
+  countingGroups: Record<string, number>;
+}
+
+/** What a file's rows of a group's counts amount to, in words. */
+export function aggregatedText(rows: number, votes: number, ballots?: number): string {
+  const stated = ballots !== undefined ? `, standing for ${ballots} ballots as labelled` : '';
+  return `${rows} row(s) of aggregated counts (${votes} votes${stated}): counted in the tallies, with no ballot record to compare with an image`;
 }
 
 /**
@@ -54,6 +65,9 @@ export async function checkCvrs(
   const unreadable: string[] = [];
   const tally = new BatchTally();
   let records = 0;
+  let aggregatedRows = 0;
+  let aggregatedVotes = 0;
+  const groups = new Map<string, number>();
   const rowOf = (key: string): InputRow => {
     let row = rows.find((r) => r.key === key);
     if (!row) {
@@ -92,6 +106,24 @@ export async function checkCvrs(
         if ((count & 1023) === 0) ctx.checkCancelled();
         tally.add(ballot);
         count += ballot.duplicateOf ? 0 : 1;
+        if (ballot.countingGroup !== undefined && !ballot.duplicateOf)
+          groups.set(ballot.countingGroup, (groups.get(ballot.countingGroup) ?? 0) + 1);
+      }
+      const aggregates = opened.reader.aggregates ?? [];
+      if (aggregates.length > 0) {
+        const votes = aggregates.reduce((n, a) => n + a.votes, 0);
+        const stated = aggregates.every((a) => a.ballots !== undefined)
+          ? aggregates.reduce((n, a) => n + (a.ballots ?? 0), 0)
+          : undefined;
+        aggregatedRows += aggregates.length;
+        aggregatedVotes += votes;
+        ctx.problem({
+          severity: 'warning',
+          code: 'aggregated-rows',
+          file: key,
+          place: `row ${aggregates[0]?.source.row ?? ''}`,
+          message: `${key}: ${aggregatedText(aggregates.length, votes, stated)}`,
+        });
       }
       row.records = count;
       records += count;
@@ -104,7 +136,10 @@ export async function checkCvrs(
       const kind =
         opened.reader.format === 'hart-xml' ? 'scanned ballot information' : 'ES&S ballots';
       const paired = companions.length ? ` with ${companions.length} ${kind} file(s)` : '';
-      ctx.info(`${key}: ${opened.reader.format}${paired}, ${count} records`);
+      const rowsOfCounts = aggregates.length
+        ? `, ${aggregates.length} rows of aggregated counts`
+        : '';
+      ctx.info(`${key}: ${opened.reader.format}${paired}, ${count} records${rowsOfCounts}`);
     } finally {
       await opened.done();
     }
@@ -158,6 +193,9 @@ export async function checkCvrs(
     accepted,
     manifestBatches: reconciled.length,
     manifestDiffering: differing,
+    aggregatedRows,
+    aggregatedVotes,
+    countingGroups: Object.fromEntries(groups),
   };
 }
 

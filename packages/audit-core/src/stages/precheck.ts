@@ -154,11 +154,17 @@ export async function precheck(ctx: StageContext): Promise<void> {
     manifests: plan.manifests.length,
     manifest_batches: cvrCheck.manifestBatches,
     manifest_batches_differing: cvrCheck.manifestDiffering,
+    cvr_aggregated_rows: cvrCheck.aggregatedRows,
+    cvr_aggregated_votes: cvrCheck.aggregatedVotes,
+    counting_groups: cvrCheck.countingGroups,
   };
   await ctx.store.write(PATHS.precheckSummary, JSON.stringify(summary, null, 2));
   ctx.info(
     `${rows.length} inputs, ${images} images${pages > images ? ` (${pages} pages)` : ''}, ${records} records, ${ctx.problems.length} problems`,
   );
+  const groups = Object.entries(cvrCheck.countingGroups);
+  if (groups.length > 0)
+    ctx.info(`Counting groups: ${groups.map(([group, n]) => `${group} ${n}`).join(', ')}`);
   if (cvrCheck.unreadable.length > 0 && !cvrCheck.accepted)
     throw new StageFailure(unreadableMessage(cvrCheck.unreadable));
   if (images === 0 && records === 0)

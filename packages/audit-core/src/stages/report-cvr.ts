@@ -2,11 +2,12 @@ import type { ContestTally } from '../cvr/tally.js';
 import { readJson } from '../storage/index.js';
 import { readCsvAll, type StageContext } from './context.js';
 import { PATHS } from './job.js';
-import { ACCEPT_UNREADABLE } from './precheck-cvr.js';
+import type { CvrFileTallies } from './bif.js';
+import { ACCEPT_UNREADABLE, aggregatedText } from './precheck-cvr.js';
 
 interface CvrTallies {
   countingGroups: Record<string, number>;
-  files: { file: string; format: string; contests: ContestTally[] }[];
+  files: CvrFileTallies[];
 }
 
 /** The vote-record part of the report: what was read, counting groups, tallies, manifest. */
@@ -35,6 +36,8 @@ function overUnder(t: ContestTally): string {
     `overvoted ${what} ${t.overvotedPositions}`,
     `undervoted ${what} ${t.undervotedPositions}`,
   ];
+  if (t.aggregatedVotes)
+    parts.push(`votes from aggregated rows (no ballot record) ${t.aggregatedVotes}`);
   for (const r of t.perRank ?? [])
     parts.push(
       `rank ${r.rank}: ballots overvoted ${r.ballotsOvervoted}, skipped ${r.ballotsSkipped}`,
@@ -71,6 +74,22 @@ export async function cvrReportSection(ctx: StageContext): Promise<CvrReportSect
       out.csvRows.push({ section: 'counting_group', kind: g, detail: `${n} ballots` });
   }
   for (const file of tallies?.files ?? []) {
+    const aggregated = file.aggregated;
+    if (aggregated) {
+      const text = `${file.file}: ${aggregatedText(aggregated.rows, aggregated.votes, aggregated.ballots)}.`;
+      out.html.push(
+        `<h3>Aggregated counts in ${escape(file.file)}</h3>`,
+        `<p class="yes">${escape(text)}</p>`,
+        '<table><tr><th>Where</th><th>Label</th><th>Counting group</th><th>Style</th><th>Votes</th></tr>',
+        ...aggregated.list.map(
+          (a) =>
+            `<tr><td>${escape(a.place)}</td><td>${escape(a.label)}</td><td>${escape(a.countingGroup)}</td><td>${escape(a.style)}</td><td>${a.votes}</td></tr>`,
+        ),
+        '</table>',
+      );
+      out.lines.push(text);
+      out.csvRows.push({ section: 'vote_records', kind: 'aggregated counts', detail: text });
+    }
     out.html.push(`<h3>Tallies in ${escape(file.file)} (${escape(file.format)})</h3>`);
     for (const t of file.contests) {
       const ranked = t.ranks > 0;

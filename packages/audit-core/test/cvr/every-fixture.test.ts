@@ -16,7 +16,7 @@ const CASES: [string, string, number, number, number, number, Record<string, num
       0,
       83,
       202,
-      {},
+      { Mail: 140, 'In Person': 25 },
       [],
     ],
     [

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FolderStore, PATHS, runStage, stageNamed } from '../../src/index.js';
 import { readCsvAll } from '../../src/stages/context.js';
+import { AGGREGATED } from '../cvr/aggregated-sample.js';
 import { realCvrPath } from '../cvr/fixtures.js';
 import { testTempDir } from '../temp-dir.js';
 import { writeZip } from '../cvr/zip-helpers.js';
@@ -211,6 +212,55 @@ describe('precheck: vote-record inputs as counties send them', () => {
     );
     expect(html).toContain(
       '1 part(s) of the vote records could not be read and were accepted by the JOB setting accept_unreadable_cvr',
+    );
+  });
+
+  it('counts rows of aggregated counts in the tallies and says how many rows and votes', async () => {
+    const store = await jobWith({ 'input/cvr/boulder.csv': AGGREGATED });
+    const result = await precheck(store);
+    expect(result.status).toBe('SUCCESS');
+    const message =
+      'input/cvr/boulder.csv: 4 row(s) of aggregated counts (419 votes): counted in the tallies, with no ballot record to compare with an image';
+    expect(result.problems.map((p) => [p.code, p.severity, p.message])).toEqual([
+      ['aggregated-rows', 'warning', message],
+    ]);
+    const summary = JSON.parse(
+      await readFile(join(store.root, PATHS.precheckSummary), 'utf8'),
+    ) as Record<string, unknown>;
+    expect(summary).toMatchObject({
+      records: 5,
+      cvr_aggregated_rows: 4,
+      cvr_aggregated_votes: 419,
+      counting_groups: { Regular: 3 },
+    });
+    const log = await readFile(join(store.root, 'logs/operation-logs/precheck/log.txt'), 'utf8');
+    expect(log).toContain(
+      'input/cvr/boulder.csv: dominion-csv, 5 records, 4 rows of aggregated counts',
+    );
+    for (const stage of ['gen_bif', 'genreport'])
+      expect((await runStage(stageNamed(stage)!, store)).status).toBe('SUCCESS');
+    const bif = await readCsvAll(store, PATHS.bif);
+    expect(bif).toHaveLength(5);
+    const html = await readFile(join(store.root, PATHS.reportHtml), 'utf8');
+    expect(html).toContain(`<p class="yes">${message.replace('&', '&amp;')}.</p>`);
+    expect(html).toContain(
+      '<td>row 8</td><td>Redacted &amp; Aggregated</td><td>Mail</td><td>12</td><td>15</td>',
+    );
+    expect(html).toContain('votes from aggregated rows (no ballot record) 389');
+    expect(html).toMatch(/<td>Ann<\/td><td>278<\/td>/);
+  });
+
+  it('reads the counting group Arapahoe carries as NotCountingGroup and shows it in the report', async () => {
+    const store = await jobWith({
+      'input/cvr/arapahoe.csv': 'fixture:dominion_csv/arapahoe_2016_CVR_Export_20170310104116.csv',
+    });
+    for (const stage of ['precheck', 'gen_bif', 'genreport'])
+      expect((await runStage(stageNamed(stage)!, store)).status).toBe('SUCCESS');
+    const log = await readFile(join(store.root, 'logs/operation-logs/precheck/log.txt'), 'utf8');
+    expect(log).toContain('Counting groups: Mail 140, In Person 25');
+    const html = await readFile(join(store.root, PATHS.reportHtml), 'utf8');
+    expect(html).toContain(
+      '<h3>Counting groups</h3><table><tr><th>Counting group</th><th>Ballots</th></tr><tr><td>Mail</td><td>140</td></tr><tr><td>In Person</td><td>25</td></tr></table>',
     );
   });
 
