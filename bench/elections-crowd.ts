@@ -149,7 +149,7 @@ reads the account and runs its queries. CPU per request is that of the API proce
 PostgreSQL connections serving it during the row, read from /proc; "2 free cores allow" is
 2,000 ms over their sum, what the route would reach with both cores to itself.
 
-Before this run (the same data, a load average of about 3): search at 10 clients 60 requests/s,
+Before the first changes (the same data, a load average of about 3): search at 10 clients 60 requests/s,
 p99 295 ms (member) and 45 requests/s, p99 399 ms (Admin); first page at 100 clients 439
 requests/s, p99 532 ms (member) and 198 requests/s, p99 1,108 ms (Admin). What the plans showed
 (\`auto_explain\` with ANALYZE and BUFFERS on the SQL the server sends): the account check is one
@@ -164,11 +164,26 @@ of \`table_counts\`, kept by triggers (see \`docs/decisions.md\`). The generated
 autovacuum would within a minute of a bulk load, so a member's count reads the membership index
 alone.
 
-At a load average of about 7 the aims (search p99 under 100 ms at 10 clients, first page p99
-under 250 ms at 100 clients) are near but not met: search p99 116–118 ms, first page 263 (Admin)
-and 394 ms (member). The member's search costs 5.5 ms of PostgreSQL per request (the trigram
-scan, the recheck and 1,111 membership probes), and every list request about 1.5 ms of the API
-process against 0.16 for health: token, account query, two to four queries through drizzle and
-the response's schema.`,
+Measured on the idle machine (load average 2–3) on 2026-11-27, before the latest change:
+search at 10 clients p99 100 ms (member) and 98 ms (Admin) at 175 and 187 requests/s, with 2.4 ms
+of the API process and 8.0 / 7.3 ms of PostgreSQL per search; first page at 100 clients p99 308 ms
+(member) and 387 ms (Admin) at 390 and 536 requests/s, with 2.1 / 1.8 ms of the API and 1.7 / 1.1
+ms of PostgreSQL per request; health 4,900 requests/s. At 100 clients the latency follows the
+throughput: a p99 under 250 ms needs well over 450 requests/s.
+
+The latest change came from a CPU profile of the built server under 100 clients on the member's
+first page: about a third of the API process's time went to sending and reading queries (a socket
+write and read for each; the member's page took three statements with the account check, the
+Admin's four) and an eighth to the token's HMAC (WebCrypto, through the thread pool). A page is
+now one statement beside the account check: the member's count, the Admin's kept count and the
+Admin's opened count ride along as subqueries run once (\`elections-paging.test.ts\` pages every
+sort, filter and search against one whole page on both databases). A token's signature is checked
+once and its claims kept for that exact text; its expiry is checked on every call, and the account
+and its sign-in are still read on every request, so sign-out and revocation bite at once.
+
+The machine is shared: compare the table with the idle figures above only at a like load
+average (its column), and health's rate against its idle 4,900 requests/s. What stays for the search is PostgreSQL's share: \`EXPLAIN (ANALYZE, BUFFERS)\` shows the trigram
+index reading every posting page of the trigrams all elections share (those of "election": 265
+buffers, about 4 ms) before the recheck of 2,191 candidates and 1,111 membership probes.`,
 );
 console.log(table);

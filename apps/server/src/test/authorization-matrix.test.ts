@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logKey } from '@scrutineer/audit-core';
 import {
   MESSAGES,
   ROUTE_ACCESS,
   type AuditJob,
   type District,
   type Election,
+  type Operation,
+  type RlaBoardBallot,
   type Room,
   type RouteContract,
   type RouteRecord,
@@ -20,6 +24,9 @@ import {
 import { startTestServer, type ApiAnswer, type TestServer } from './harness.js';
 import { connectChat, createRoom, emitAck } from './chat-fixtures.js';
 import { createJob, postForm } from './jobs-fixtures.js';
+import { storeCvrSet, uploadManifest } from './rla-fixtures.js';
+import { toolRuns } from '../db/schema.js';
+import { openJobStore } from '../modules/operations/index.js';
 
 /**
  * Every route of the contracts, called as anonymous, a plain user, another user, a member of
@@ -125,13 +132,105 @@ async function makeRecord(kind: RouteRecord): Promise<PathValues> {
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       return { jobId: own.id, fileName: 'election-info.csv' };
     }
+    case 'district':
+      return { id: (await createDistrict(server, member.token)).id };
+    case 'election': {
+      const own = await createElection(server, member.token, district.id, { privacy: 'Closed' });
+      return { id: own.id };
+    }
+    case 'membership': {
+      const answer = await server.call<{ id: number }>('POST', '/election-users', {
+        token: member.token,
+        body: {
+          election_id: election.id,
+          first_name: 'Pat',
+          last_name: 'Invitee',
+          email: `invitee-${randomUUID()}@example.org`,
+          role: 'Observer',
+        },
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      return { id: answer.body.id };
+    }
+    case 'job':
+      return { id: (await createJob(server, member.token, election.id, { name: 'Matrix' })).id };
     case 'message-file':
-      return { id: await sendMessageFile() };
+      return { id: (await sendMessageFile()).fileId };
+    case 'message':
+      return { message_id: (await sendMessageFile()).messageId };
+    case 'operation':
+      return { id: (await jobStages())[0]?.id ?? 0 };
+    case 'stage-log': {
+      // A stage's log is read by its name once the stage has written one.
+      const stage = (await jobStages())[0];
+      if (!stage) throw new Error('the job has no stages');
+      const { store } = await openJobStore(server.deps, job.id);
+      await store.write(logKey(stage.operation), 'Checked by the matrix\n');
+      return { id: stage.name };
+    }
+    case 'tool-run': {
+      // A run of the member's job that is still going, so a stop by anyone let in would take.
+      const id = randomUUID();
+      await server.deps.database.db.insert(toolRuns).values({
+        id,
+        jobId: job.id,
+        op: 'recount_cvr',
+        operands: {},
+        status: 'RUNNING',
+        folder: `tool-runs/${id}`,
+        startedBy: member.id,
+      });
+      return { operation_id: id, id };
+    }
+    case 'rla': {
+      const audit = await (rlaAudit ??= startRla());
+      // A ballot of the sample of its own for each caller: a reading entered stays entered.
+      const ballot = audit.ballots[rlaCalls++ % audit.ballots.length];
+      return { jobId: audit.jobId, round: 1, ballotId: ballot?.id ?? 0 };
+    }
   }
 }
 
-/** The member sends a message with a file in the room; answers the file's id. */
-async function sendMessageFile(): Promise<number> {
+/** The matrix job's stages, as the member sees them (rows are made on first look). */
+async function jobStages(): Promise<Operation[]> {
+  const answer = await server.call<{ items: Operation[] }>('GET', `/job-operations/${job.id}`, {
+    token: member.token,
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.items;
+}
+
+let rlaAudit: Promise<{ jobId: number; ballots: RlaBoardBallot[] }> | undefined;
+let rlaCalls = 0;
+
+/**
+ * A risk-limiting audit the member started on a job of an election of their own, with the
+ * member and an Admin on its one board; answers the job and the ballots of round 1.
+ */
+async function startRla() {
+  const own = await createElection(server, member.token, district.id, { privacy: 'Closed' });
+  await storeCvrSet(server, own.id, member.id);
+  const rlaJob = await createJob(server, member.token, own.id, { name: 'Matrix RLA' });
+  await uploadManifest(server, member.token, rlaJob.id);
+  const started = await server.call('POST', `/rla/${rlaJob.id}`, {
+    token: member.token,
+    body: {
+      contest_ids: ['Mayor', 'Council'],
+      risk_limit: 10,
+      seed: '27182818284590452353',
+      boards: [{ name: 'Board 1', member_ids: [member.id, admin.id] }],
+    },
+  });
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  const board = await server.call<{ items: RlaBoardBallot[] }>('GET', `/rla/${rlaJob.id}/board`, {
+    token: member.token,
+  });
+  expect(board.body.items.length).toBeGreaterThan(0);
+  return { jobId: rlaJob.id, ballots: board.body.items };
+}
+
+/** The member sends a message with a file in the room; answers the message's and file's ids. */
+async function sendMessageFile(): Promise<{ messageId: number; fileId: number }> {
   const socket = await connectChat(server, member.token);
   try {
     const ack = await emitAck(socket, 'event', {
@@ -156,16 +255,18 @@ async function sendMessageFile(): Promise<number> {
       'SELECT id FROM chat_message_files WHERE message_id = $1',
       [ack.message.id],
     );
-    return (rows[0] as { id: number }).id;
+    return { messageId: ack.message.id, fileId: (rows[0] as { id: number }).id };
   } finally {
     socket.close();
   }
 }
 
 /** A body that passes validation, so a scoped route reaches its record check. */
-function validBody(route: RouteContract): unknown {
+function validBody(route: RouteContract, values: PathValues): unknown {
   if (route.method === 'GET' || route.method === 'DELETE') return undefined;
   switch (routeKey(route)) {
+    case 'POST /delete-message-files':
+      return { message_id: values.message_id };
     case 'PUT /elections/:id':
       return { ...election };
     case 'PUT /districts/:id':
@@ -182,6 +283,8 @@ function validBody(route: RouteContract): unknown {
     case 'POST /district-contacts/:districtId':
     case 'PUT /district-contacts/:districtId/:id':
       return { name: 'Pat Clerk', title: 'Registrar', email: 'pat@example.org' };
+    case 'PUT /election-users/:id':
+      return { first_name: 'Pat', last_name: 'Invitee', role: 'Uploader' };
     case 'PUT /upload-files/:id':
     case 'PUT /upload-district-files/:id':
       return { status: 'Canceled' };
@@ -199,7 +302,7 @@ async function callAs(route: RouteContract, account: Account | null): Promise<Ap
   const id = rule?.scope ? scopeId(rule.scope) : 999_999;
   const values = rule?.record ? await makeRecord(rule.record) : {};
   const path = fillPath(route.path, values, id);
-  const body = validBody(route);
+  const body = validBody(route, values);
   const response = await fetch(`${server.url}/api${path}`, {
     method: route.method,
     headers: {

@@ -8,8 +8,9 @@
 export type RouteAccess = 'public' | 'session' | 'admin';
 export type RouteScope = 'election' | 'district' | 'job' | 'room';
 /**
- * A record below an election, district or job that a route's path names: the matrix makes one
- * in the member's records for each caller, so that only the member and Admins get past it.
+ * A record a route's path (or, for `message`, its body) names: the matrix makes one in the
+ * member's records for each caller, so that a delete by one leaves the next caller a record and
+ * only the member and Admins get past it.
  */
 export type RouteRecord =
   | 'upload'
@@ -18,7 +19,16 @@ export type RouteRecord =
   | 'district-file-set'
   | 'contact'
   | 'settings-file'
-  | 'message-file';
+  | 'message-file'
+  | 'message'
+  | 'district'
+  | 'election'
+  | 'membership'
+  | 'job'
+  | 'operation'
+  | 'stage-log'
+  | 'tool-run'
+  | 'rla';
 
 export interface RouteAccessRule {
   access: RouteAccess;
@@ -30,15 +40,15 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccessRule>> = {
   'DELETE /arg-groups/:id': { access: 'admin' },
   'DELETE /arguments/:id': { access: 'admin' },
   'DELETE /audit-attech/:id': { access: 'session' },
-  'DELETE /audit-jobs/:id': { access: 'session' },
+  'DELETE /audit-jobs/:id': { access: 'session', record: 'job' },
   'DELETE /audit-types/:id': { access: 'admin' },
   'DELETE /delete-room/:id': { access: 'session' },
   'DELETE /direct-district-upload/:id': { access: 'public' },
   'DELETE /direct-upload/:id': { access: 'public' },
   'DELETE /district-contacts/:districtId/:id': { access: 'session', record: 'contact' },
-  'DELETE /districts/:id': { access: 'session' },
-  'DELETE /election-users/:id': { access: 'session' },
-  'DELETE /elections/:id': { access: 'session' },
+  'DELETE /districts/:id': { access: 'session', record: 'district' },
+  'DELETE /election-users/:id': { access: 'session', record: 'membership' },
+  'DELETE /elections/:id': { access: 'session', record: 'election' },
   'DELETE /files-district/:id': { access: 'session', record: 'district-file-set' },
   'DELETE /files/:id': { access: 'session', record: 'file-set' },
   'DELETE /general-upload/:id': { access: 'admin' },
@@ -67,8 +77,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccessRule>> = {
   'GET /audit-jobs/:id': { access: 'session', scope: 'job' },
   'GET /audit-permission/:id': { access: 'admin' },
   'GET /audit-types': { access: 'session' },
-  'GET /compute/status/:operation_id': { access: 'session' },
-  'GET /compute/stop/:operation_id': { access: 'session' },
+  'GET /compute/status/:operation_id': { access: 'session', record: 'tool-run' },
+  'GET /compute/stop/:operation_id': { access: 'session', record: 'tool-run' },
   'GET /compute/version': { access: 'public' },
   'GET /direct-district-upload/:id/parts': { access: 'public' },
   'GET /direct-district-upload/request/:id': { access: 'public' },
@@ -105,10 +115,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccessRule>> = {
   'GET /job-operations/tally/:jobId': { access: 'session', scope: 'job' },
   'GET /job-operations/tally/:jobId/ballots': { access: 'session' },
   'GET /job-operations/pipeline-status/:id': { access: 'session', scope: 'job' },
-  'GET /job-operations/refresh/:id': { access: 'session' },
-  'GET /job-operations/refresh_status/:id': { access: 'session' },
-  'GET /job-operations/refresh_status_force/:id': { access: 'session' },
-  'GET /job-operations/stop/:id': { access: 'session' },
+  'GET /job-operations/refresh/:id': { access: 'session', record: 'operation' },
+  'GET /job-operations/refresh_status/:id': { access: 'session', record: 'operation' },
+  'GET /job-operations/refresh_status_force/:id': { access: 'session', record: 'operation' },
+  'GET /job-operations/stop/:id': { access: 'session', record: 'operation' },
   'GET /job-permission': { access: 'admin' },
   'GET /job-permission/:id': { access: 'session' },
   'GET /job-settings/:jobId': { access: 'session', scope: 'job' },
@@ -124,8 +134,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccessRule>> = {
   'GET /job-templates/:jobId/:style/export': { access: 'session' },
   'GET /job-templates/:jobId/:style/images/:kind': { access: 'session' },
   'GET /leader-board': { access: 'session' },
-  'GET /logs/operation-logs/:id/': { access: 'session' },
-  'GET /logs/operation-logs/:id/log.txt': { access: 'session' },
+  'GET /logs/operation-logs/:id/': { access: 'session', record: 'stage-log' },
+  'GET /logs/operation-logs/:id/log.txt': { access: 'session', record: 'tool-run' },
   'GET /markdown-home': { access: 'session' },
   'GET /markdown-home-check': { access: 'session' },
   'GET /markdown-settings': { access: 'admin' },
@@ -150,12 +160,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccessRule>> = {
   'GET /requested-files/:id': { access: 'session', scope: 'election' },
   'GET /restart-rds': { access: 'admin' },
   'GET /rla/:jobId': { access: 'session', scope: 'job' },
-  'GET /rla/:jobId/ballots': { access: 'session' },
-  'GET /rla/:jobId/ballots/:ballotId/image': { access: 'session' },
-  'GET /rla/:jobId/board': { access: 'session' },
+  'GET /rla/:jobId/ballots': { access: 'session', record: 'rla' },
+  'GET /rla/:jobId/ballots/:ballotId/image': { access: 'session', record: 'rla' },
+  'GET /rla/:jobId/board': { access: 'session', record: 'rla' },
   'GET /rla/:jobId/contests': { access: 'session', scope: 'job' },
-  'GET /rla/:jobId/rounds/:round/retrieval': { access: 'session' },
-  'GET /rla/:jobId/rounds/:round/retrieval.csv': { access: 'session' },
+  'GET /rla/:jobId/rounds/:round/retrieval': { access: 'session', record: 'rla' },
+  'GET /rla/:jobId/rounds/:round/retrieval.csv': { access: 'session', record: 'rla' },
   'GET /subscription-payment-success/:id': { access: 'session' },
   'GET /sys-config/action-specs/v3': { access: 'session' },
   'GET /sys-config/action-specs/v3/:id': { access: 'session' },
@@ -188,7 +198,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccessRule>> = {
   'POST /auth/sign-out': { access: 'public' },
   'POST /auth/sign-up': { access: 'public' },
   'POST /compute/tools-execute': { access: 'session' },
-  'POST /delete-message-files': { access: 'session' },
+  'POST /delete-message-files': { access: 'session', record: 'message' },
   'POST /direct-district-upload': { access: 'public' },
   'POST /direct-district-upload/verify': { access: 'public' },
   'POST /direct-upload': { access: 'public' },
@@ -223,7 +233,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccessRule>> = {
   'POST /projects': { access: 'session' },
   'POST /report-export': { access: 'session' },
   'POST /rla/:jobId': { access: 'session', scope: 'job' },
-  'POST /rla/:jobId/rounds': { access: 'session' },
+  'POST /rla/:jobId/rounds': { access: 'session', record: 'rla' },
   'POST /sys-config/action-tools': { access: 'session' },
   'POST /sys-config/delete-action-tools': { access: 'session' },
   'POST /sys-config/update-action-tools': { access: 'session' },
@@ -245,7 +255,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccessRule>> = {
   'PUT /direct-upload/:id': { access: 'public' },
   'PUT /district-contacts/:districtId/:id': { access: 'session', record: 'contact' },
   'PUT /districts/:id': { access: 'session', scope: 'district' },
-  'PUT /election-users/:id': { access: 'session' },
+  'PUT /election-users/:id': { access: 'session', record: 'membership' },
   'PUT /elections/:id': { access: 'session', scope: 'election' },
   'PUT /files-district/:id': { access: 'session', record: 'district-file-set' },
   'PUT /files/:id': { access: 'session', record: 'file-set' },
@@ -259,7 +269,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccessRule>> = {
   'PUT /packages/:id': { access: 'admin' },
   'PUT /profile': { access: 'session' },
   'PUT /projects/:name': { access: 'session' },
-  'PUT /rla/:jobId/ballots/:ballotId/reading': { access: 'session' },
+  'PUT /rla/:jobId/ballots/:ballotId/reading': { access: 'session', record: 'rla' },
   'PUT /save-audit-permission/:id': { access: 'admin' },
   'PUT /update-permission/:id': { access: 'admin' },
   'PUT /update-room-user/:id': { access: 'session' },

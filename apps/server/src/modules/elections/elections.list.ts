@@ -68,11 +68,12 @@ export async function listElections(
     return listAllByAccess(db, viewer.userId, query, where);
   }
   if (viewer.isAdmin) {
-    const page = db
+    const found = await db
       .select({
         ...columns,
-        // With filters the count rides along, so the matches are found once per page.
-        total: where ? sql<number>`(count(*) over ())::int` : sql<number>`0`,
+        // The count rides along, so a page is one query: with filters the matches are found
+        // once for rows and count, without them the kept count is read once.
+        total: where ? sql<number>`(count(*) over ())::int` : keptElectionCount,
       })
       .from(elections)
       .leftJoin(electionMembers, membership)
@@ -80,29 +81,43 @@ export async function listElections(
       .orderBy(...orderBy)
       .limit(query.page_size)
       .offset(offset);
-    const [found, wholeTable] = await Promise.all([
-      page,
-      where ? null : countElections(db, undefined),
-    ]);
     const rows = found.map(({ total: _total, ...row }) => row);
-    if (wholeTable !== null) return { rows, total: wholeTable };
     // A page past the end has no row to carry the count.
     return { rows, total: found[0]?.total ?? (await countElections(db, where)) };
   }
   const mine = and(eq(electionMembers.userId, viewer.userId), where);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(columns)
-      .from(electionMembers)
-      .innerJoin(elections, eq(elections.id, electionMembers.electionId))
-      .where(mine)
-      .orderBy(...orderBy)
-      .limit(query.page_size)
-      .offset(offset),
-    countMemberships(db, viewer.userId, where),
-  ]);
+  // The count rides along as a subquery run once, so a page is one query, not two.
+  const found = await db
+    .select({ ...columns, total: membershipCount(viewer.userId, where) })
+    .from(electionMembers)
+    .innerJoin(elections, eq(elections.id, electionMembers.electionId))
+    .where(mine)
+    .orderBy(...orderBy)
+    .limit(query.page_size)
+    .offset(offset);
+  const rows = found.map(({ total: _total, ...row }) => row);
+  if (found[0]) return { rows, total: found[0].total };
+  // A page past the end has no row to carry the count.
+  const [count] = offset > 0 ? await countMemberships(db, viewer.userId, where) : [];
   return { rows, total: count?.count ?? 0 };
 }
+
+/**
+ * Every election's count as `table_counts` keeps it (see `countElections`), as an expression a
+ * page's query reads once.
+ */
+const keptElectionCount = sql<number>`coalesce(
+  (select ${tableCounts.count} from ${tableCounts} where ${tableCounts.tableName} = 'elections'),
+  (select count(*) from ${elections}))::int`;
+
+/** `countMemberships` as an expression a page's query reads once. */
+const membershipCount = (userId: number, where: SQL | undefined) =>
+  where
+    ? sql<number>`(select count(*) from ${electionMembers}
+        inner join ${elections} on ${elections.id} = ${electionMembers.electionId}
+        where ${electionMembers.userId} = ${userId} and ${where})::int`
+    : sql<number>`(select count(*) from ${electionMembers}
+        where ${electionMembers.userId} = ${userId})::int`;
 
 /** Without election filters the count needs no join: every membership has its election. */
 async function countMemberships(db: Executor, userId: number, where: SQL | undefined) {
@@ -172,15 +187,18 @@ async function listAllByAccess(
     memberRole: electionMembers.role,
     lastAccessedAt: electionMembers.lastAccessedAt,
   };
-  const [[openedCount], wholeTable] = await Promise.all([
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(electionMembers)
-      .innerJoin(elections, eq(elections.id, electionMembers.electionId))
-      .where(opened),
-    where ? null : countElections(db, undefined),
-  ]);
-  const openedTotal = openedCount?.count ?? 0;
+  // Both counts in one query: the Admin's opened elections, and every election when unfiltered.
+  const [counts] = await db
+    .select({
+      // Nested, so drizzle keeps the table names a query without joins would drop.
+      opened: sql<number>`${sql`(select count(*) from ${electionMembers}
+        inner join ${elections} on ${elections.id} = ${electionMembers.electionId}
+        where ${opened})::int`}`,
+      whole: where ? sql<null>`null` : sql<number | null>`${keptElectionCount}`,
+    })
+    .from(sql`(select 1) as one`);
+  const openedTotal = counts?.opened ?? 0;
+  const wholeTable = counts?.whole ?? null;
   const offset = (query.page - 1) * query.page_size;
   const rows: ElectionWithMembership[] = [];
   if (offset < openedTotal) {

@@ -18,9 +18,23 @@ export interface AccessTokens {
   verify(token: string): Promise<AccessClaims | null>;
 }
 
+/** Tokens whose signature was checked, kept so a busy client's calls skip the HMAC. */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
 export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokens {
   // A KeyObject skips re-importing the key on every verification.
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  // The exact token text once its signature held, with its claims and expiry (seconds). Only
+  // the signature check is spared: the expiry is checked on every call, and the caller still
+  // reads the account and its sign-in each time, so sign-out and revocation bite at once.
+  const verified = new Map<string, { claims: AccessClaims; expires: number }>();
+  const remember = (token: string, claims: AccessClaims, expires: number) => {
+    if (verified.size >= VERIFIED_TOKENS_KEPT) {
+      const oldest = verified.keys().next();
+      if (!oldest.done) verified.delete(oldest.value);
+    }
+    verified.set(token, { claims, expires });
+  };
   return {
     ttlSeconds,
     sign: (claims) =>
@@ -31,6 +45,12 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
         .sign(key),
     async verify(token) {
+      const kept = verified.get(token);
+      if (kept) {
+        if (kept.expires > Date.now() / 1000) return kept.claims;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const userId = Number(payload.sub);
@@ -42,7 +62,9 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
           !UUID.test(sid)
         )
           return null;
-        return { userId, role: String(payload.role), tokenVersion: tv, sessionId: sid };
+        const claims = { userId, role: String(payload.role), tokenVersion: tv, sessionId: sid };
+        if (typeof payload.exp === 'number') remember(token, claims, payload.exp);
+        return claims;
       } catch {
         return null;
       }
