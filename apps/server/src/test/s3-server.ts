@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { IncomingMessage, Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -12,8 +13,11 @@ export interface LocalS3 {
   stop(): Promise<void>;
 }
 
-/** s3rver on 127.0.0.1 with an ephemeral port and one bucket; the env selects it. */
-export async function startS3(): Promise<LocalS3> {
+/**
+ * s3rver on 127.0.0.1 with an ephemeral port and one bucket; the env selects it. `onRequest`
+ * hears every request as it arrives (a bench counts them).
+ */
+export async function startS3(onRequest?: (request: IncomingMessage) => void): Promise<LocalS3> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 's3rver-'));
   const bucket = 'scrutineer-test';
   const server = new S3rver({
@@ -24,6 +28,7 @@ export async function startS3(): Promise<LocalS3> {
     configureBuckets: [{ name: bucket, configs: [CORS] }],
   });
   const { port } = await server.run();
+  if (onRequest) (server as unknown as { httpServer: Server }).httpServer.on('request', onRequest);
   return {
     env: {
       S3_ENDPOINT: `http://127.0.0.1:${port}`,

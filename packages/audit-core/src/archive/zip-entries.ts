@@ -42,6 +42,10 @@ export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
 const BLOCK_BYTES = 64 * 1024;
 const SMALL_READ_BYTES = 16 * 1024;
 const BLOCKS_KEPT = 16;
+/** Entries closer than this are fetched in one request, the bytes between them read unused. */
+const SPAN_GAP_BYTES = 64 * 1024;
+/** Largest span held in memory at once; a longer run of entries is cut at an entry's start. */
+const SPAN_MAX_BYTES = 16 * 1024 * 1024;
 
 async function collectStream(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -50,20 +54,69 @@ async function collectStream(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** A byte range of the archive, `start` inclusive, `end` exclusive. */
+export interface ByteSpan {
+  start: number;
+  end: number;
+}
+
+interface HeldSpan extends ByteSpan {
+  bytes?: Promise<Buffer>;
+}
+
+/**
+ * Joins the byte ranges of the entries a batch reads into as few requests as it can: ranges
+ * that overlap, touch or lie within `SPAN_GAP_BYTES` of each other become one, up to
+ * `SPAN_MAX_BYTES`.
+ */
+export function joinSpans(ranges: ByteSpan[]): ByteSpan[] {
+  const sorted = [...ranges].filter((r) => r.end > r.start).sort((a, b) => a.start - b.start);
+  const joined: ByteSpan[] = [];
+  for (const range of sorted) {
+    const last = joined.at(-1);
+    if (!last || range.start - last.end > SPAN_GAP_BYTES) {
+      joined.push({ ...range });
+      continue;
+    }
+    const end = Math.max(last.end, range.end);
+    if (end - last.start <= SPAN_MAX_BYTES) last.end = end;
+    else if (range.start >= last.end) joined.push({ ...range });
+    // An overlapping range past the cap is left out: its reads go out on their own.
+  }
+  return joined;
+}
+
 /**
  * The zip reader asks for the central directory one record at a time (two reads each) and for
  * each entry's local header apart from its data. Against blob storage every read is a request,
  * so a walk of 10,000 entries would be 20,000 of them: small reads are served from a few
- * cached blocks instead, and only large reads (an image's packed bytes) go out on their own.
+ * cached blocks instead. A batch that names its entries beforehand (`hold`) has each run of
+ * neighbouring entries fetched by one request, headers and data together; other large reads
+ * (an image's packed bytes) go out on their own.
  */
 class RangeReader extends yauzl.RandomAccessReader {
   private readonly blocks = new Map<number, Promise<Buffer>>();
+  /** Spans a batch will read, in order; one holds its bytes at a time. */
+  private spans: HeldSpan[] = [];
+  /** Blocks of the archive's tail, fetched together when the end record is looked for. */
+  private readonly pinned = new Map<number, Promise<Buffer>>();
 
   constructor(private readonly source: ArchiveRangeSource) {
     super();
   }
 
+  /** Names the byte spans about to be read, so each is fetched once and whole. */
+  hold(spans: ByteSpan[]): void {
+    this.spans = joinSpans(spans);
+  }
+
+  private fetch(start: number, end: number): Promise<Buffer> {
+    return this.source.read(start, end).then(collectStream);
+  }
+
   private block(index: number): Promise<Buffer> {
+    const tail = this.pinned.get(index);
+    if (tail) return tail;
     const kept = this.blocks.get(index);
     if (kept) {
       // Most recently used last, so the oldest block is the one let go.
@@ -72,9 +125,7 @@ class RangeReader extends yauzl.RandomAccessReader {
       return kept;
     }
     const start = index * BLOCK_BYTES;
-    const fetched = this.source
-      .read(start, Math.min(this.source.size, start + BLOCK_BYTES))
-      .then(collectStream);
+    const fetched = this.fetch(start, Math.min(this.source.size, start + BLOCK_BYTES));
     fetched.catch(() => this.blocks.delete(index));
     this.blocks.set(index, fetched);
     for (const oldest of this.blocks.keys()) {
@@ -82,6 +133,29 @@ class RangeReader extends yauzl.RandomAccessReader {
       this.blocks.delete(oldest);
     }
     return fetched;
+  }
+
+  /** The held span that covers `start..end`, its bytes fetched on first use. */
+  private heldBytes(start: number, end: number): { span: HeldSpan; bytes: Promise<Buffer> } | null {
+    let low = 0;
+    let high = this.spans.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const span = this.spans[middle] as HeldSpan;
+      if (span.end <= start) low = middle + 1;
+      else if (span.start > start) high = middle - 1;
+      else {
+        if (end > span.end) return null;
+        if (!span.bytes) {
+          // Reads go forward through the batch: the span before is done with.
+          for (const other of this.spans) if (other !== span) delete other.bytes;
+          span.bytes = this.fetch(span.start, span.end);
+          span.bytes.catch(() => delete span.bytes);
+        }
+        return { span, bytes: span.bytes };
+      }
+    }
+    return null;
   }
 
   override _readStreamForRange(start: number, end: number): Readable {
@@ -92,17 +166,37 @@ class RangeReader extends yauzl.RandomAccessReader {
     }
     const fail = (error: unknown) =>
       out.destroy(error instanceof Error ? error : new Error(String(error)));
+    const slice = (from: Promise<Buffer>, offset: number) =>
+      from.then((bytes) => out.end(bytes.subarray(start - offset, end - offset)), fail);
+    const held = this.heldBytes(start, end);
+    if (held) {
+      void slice(held.bytes, held.span.start);
+      return out;
+    }
     const first = Math.floor(start / BLOCK_BYTES);
     const last = Math.floor((end - 1) / BLOCK_BYTES);
     if (end - start <= SMALL_READ_BYTES) {
       const wanted = Array.from({ length: last - first + 1 }, (_, i) => this.block(first + i));
-      Promise.all(wanted).then((parts) => {
-        // One block is sliced in place; a read across two joins them (rare, small).
-        const [only] = parts;
-        const joined = parts.length === 1 && only ? only : Buffer.concat(parts);
-        const offset = start - first * BLOCK_BYTES;
-        out.end(joined.subarray(offset, offset + (end - start)));
-      }, fail);
+      // One block is sliced in place; a read across two joins them (rare, small).
+      const joined = Promise.all(wanted).then((parts) =>
+        parts.length === 1 && parts[0] ? parts[0] : Buffer.concat(parts),
+      );
+      void slice(joined, first * BLOCK_BYTES);
+      return out;
+    }
+    if (end === this.source.size && this.pinned.size === 0) {
+      // The end record's search, widened to whole blocks and kept: the directory's last
+      // records are in it, and no block of it is fetched again.
+      const from = first * BLOCK_BYTES;
+      const tail = this.fetch(from, end);
+      for (let index = first; index <= last; index += 1) {
+        const at = (index - first) * BLOCK_BYTES;
+        const part = tail.then((bytes) => bytes.subarray(at, at + BLOCK_BYTES));
+        part.catch(() => undefined);
+        this.pinned.set(index, part);
+      }
+      tail.catch(() => this.pinned.clear());
+      void slice(tail, from);
       return out;
     }
     this.source
@@ -124,20 +218,70 @@ export interface OpenedZip {
   name: string;
   size: number;
   zip: ZipFile;
+  /** Where the central directory starts: the entries' bytes all lie before it. */
+  directoryOffset: number;
+  /**
+   * For an archive read by ranges: the entries about to be read, so that each run of them is
+   * fetched by one request (see `entrySpans`). Absent for a file on disk.
+   */
+  hold?: (spans: ByteSpan[]) => void;
 }
 
 /** Opens a zip by reading its end record and nothing else. */
 export async function openZip(input: ArchiveInput): Promise<OpenedZip> {
+  // yauzl starts its directory cursor at the directory's offset and keeps it nowhere else.
+  const directoryOf = (zip: ZipFile, size: number) => {
+    const cursor = (zip as unknown as { readEntryCursor?: unknown }).readEntryCursor;
+    return typeof cursor === 'number' ? cursor : size;
+  };
   if (typeof input === 'string') {
     const size = (await stat(input)).size;
-    return { name: basename(input), size, zip: await yauzl.openPromise(input, OPTIONS) };
+    const zip = await yauzl.openPromise(input, OPTIONS);
+    return { name: basename(input), size, zip, directoryOffset: directoryOf(zip, size) };
   }
-  const zip = await yauzl.fromRandomAccessReaderPromise(
-    new RangeReader(input),
-    input.size,
-    OPTIONS,
-  );
-  return { name: input.name, size: input.size, zip };
+  const reader = new RangeReader(input);
+  const zip = await yauzl.fromRandomAccessReaderPromise(reader, input.size, OPTIONS);
+  return {
+    name: input.name,
+    size: input.size,
+    zip,
+    directoryOffset: directoryOf(zip, input.size),
+    hold: (spans) => reader.hold(spans),
+  };
+}
+
+/**
+ * The byte spans of the chosen entries: each from its local header to the next entry's (or the
+ * directory), which holds its header, packed bytes and any data descriptor. An entry whose
+ * neighbours leave it less room than its packed size, or far more, is left out (its reads go
+ * out on their own), so an odd archive is read as before, never wrongly.
+ */
+export function entrySpans(
+  chosen: Entry[],
+  offsets: number[],
+  directoryOffset: number,
+): ByteSpan[] {
+  const sorted = Float64Array.from(offsets).sort();
+  const nextAfter = (offset: number) => {
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((sorted[middle] as number) <= offset) low = middle + 1;
+      else high = middle;
+    }
+    return low < sorted.length ? Math.min(sorted[low] as number, directoryOffset) : directoryOffset;
+  };
+  const spans: ByteSpan[] = [];
+  for (const entry of chosen) {
+    const start = entry.relativeOffsetOfLocalHeader;
+    const end = nextAfter(start);
+    const least = 30 + entry.fileNameLength + entry.compressedSize;
+    const most = least + 0xffff + 24 + SPAN_GAP_BYTES;
+    if (end - start >= least && end - start <= Math.min(most, SPAN_MAX_BYTES))
+      spans.push({ start, end });
+  }
+  return spans;
 }
 
 /** An entry of the central directory, with its decoded name, or why the name is refused. */

@@ -1,5 +1,7 @@
 import { parse } from 'csv-parse';
+import { parse as parseSync } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify';
+import { stringify as stringifySync } from 'csv-stringify/sync';
 import { Readable } from 'node:stream';
 import type { JobStore } from '../storage/index.js';
 
@@ -166,6 +168,37 @@ export async function writeCsv(
   })();
   await store.write(key, csv);
   await feeding;
+}
+
+/**
+ * Joins CSVs that `writeCsv` wrote with these columns (the parts a stage's batches wrote) into
+ * one, in order. Each part's rows are copied as written rather than parsed and written again,
+ * so a join costs about what reading its parts does; it runs once at a stage's end, while every
+ * other worker waits. A missing part adds nothing; a part with other columns is read row by row.
+ */
+export async function joinCsvParts(
+  store: JobStore,
+  key: string,
+  columns: string[],
+  parts: string[],
+): Promise<void> {
+  const header = stringifySync([columns]);
+  async function* chunks(): AsyncGenerator<string> {
+    yield header;
+    for (const part of parts) {
+      if (!(await store.exists(part))) continue;
+      const chunks: Buffer[] = [];
+      for await (const chunk of await store.read(part)) chunks.push(Buffer.from(chunk as Buffer));
+      const text = Buffer.concat(chunks).toString('utf8');
+      const cut = text.indexOf('\n') + 1;
+      if (cut > 0 && text.slice(0, cut) === header) yield text.slice(cut);
+      else {
+        const rows = parseSync<Record<string, string>>(text, { columns: true, bom: true });
+        yield stringifySync(rows.map((row) => columns.map((c) => cell(row[c]))));
+      }
+    }
+  }
+  await store.write(key, Readable.from(chunks()));
 }
 
 const drained = (stream: NodeJS.WritableStream): Promise<void> =>

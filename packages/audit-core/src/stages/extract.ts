@@ -8,7 +8,7 @@ import { readBallot, type BallotReading, type ReadOptions } from '../image/read.
 import { readEngineSettings } from './job-settings.js';
 import type { Template } from '../image/template.js';
 import type { JobStore } from '../storage/index.js';
-import { readCsv, writeCsv, type BatchRef, type StageContext } from './context.js';
+import { joinCsvParts, readCsv, writeCsv, type BatchRef, type StageContext } from './context.js';
 import { batchOf, walkImageEntries } from './images.js';
 import { electionInfo, PATHS } from './job.js';
 import { loadTemplates, untrustedBatches } from './templates.js';
@@ -471,10 +471,7 @@ export async function joinExtract(store: JobStore, count: number): Promise<void>
     ['sheets', PATHS.votesSheets, SHEET_COLUMNS],
   ];
   for (const [name, key, columns] of joins) {
-    async function* rows(): AsyncGenerator<Record<string, string>> {
-      for (let index = 0; index < count; index += 1)
-        yield* readCsv(store, part(name, { index, count }));
-    }
-    await writeCsv(store, key, columns, rows());
+    const parts = Array.from({ length: count }, (_, index) => part(name, { index, count }));
+    await joinCsvParts(store, key, columns, parts);
   }
 }

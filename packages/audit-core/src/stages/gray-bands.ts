@@ -2,7 +2,7 @@ import { HISTOGRAM_BINS, HISTOGRAM_FROM, isGrayByBands, measureBands } from '../
 import type { MarkBands } from '../image/bands.js';
 import { DEFAULT_THRESHOLDS, type MarkDecision, type Thresholds } from '../image/decide.js';
 import type { JobStore } from '../storage/index.js';
-import { readCsv, writeCsv, type BatchRef } from './context.js';
+import { joinCsvParts, readCsv, writeCsv, type BatchRef } from './context.js';
 
 export const BANDS_KEY = 'extractvote/bands.csv';
 export const BAND_COLUMNS = [
@@ -101,10 +101,8 @@ export async function writeBands(
 /** Joins the batches' bands into `extractvote/bands.csv`, one row per batch and style. */
 export async function joinBands(store: JobStore, count: number): Promise<void> {
   if (count === 1) return;
-  async function* rows(): AsyncGenerator<Record<string, string>> {
-    for (let index = 0; index < count; index += 1) yield* readCsv(store, part({ index, count }));
-  }
-  await writeCsv(store, BANDS_KEY, BAND_COLUMNS, rows());
+  const parts = Array.from({ length: count }, (_, index) => part({ index, count }));
+  await joinCsvParts(store, BANDS_KEY, BAND_COLUMNS, parts);
 }
 
 /** Each style's distribution over all batches: summed histograms and the range of gray cut-offs. */

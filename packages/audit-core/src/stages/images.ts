@@ -1,8 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Entry } from 'yauzl';
 import {
   DEFAULT_ARCHIVE_LIMITS,
+  entrySpans,
   openZip,
   readEntryBytes,
   zipEntries,
@@ -50,18 +52,7 @@ async function archiveInput(
 const reasonOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
-/**
- * Walks an archive's directory without reading any image. Entries that are not ballot images,
- * whose path leaves the archive, or that would unpack past the limits (a zip bomb) are
- * reported and skipped; an unreadable archive, or one whose entries together unpack far past
- * its own size, is fatal. Entry indexes count every file entry, so batches agree across stages.
- */
-export async function* walkImageEntries(
-  store: JobStore,
-  key: string,
-  want?: (entryIndex: number) => boolean,
-  limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
-): AsyncGenerator<
+type WalkItem =
   | {
       type: 'entry';
       entry: ImageEntry;
@@ -69,30 +60,77 @@ export async function* walkImageEntries(
       /** The entry's CRC-32 and unpacked size from the directory: equal for equal contents. */
       fingerprint: string;
     }
-  | { type: 'problem'; problem: ImageProblem }
-> {
+  | { type: 'problem'; problem: ImageProblem };
+
+const problemOf = (
+  archive: string,
+  code: string,
+  severity: ImageProblem['severity'],
+  message: string,
+  entry?: string,
+) => ({
+  type: 'problem' as const,
+  problem: { code, severity, archive, message, ...(entry ? { entry } : {}) },
+});
+
+/**
+ * Walks an archive's directory without reading any image. Entries that are not ballot images,
+ * whose path leaves the archive, or that would unpack past the limits (a zip bomb) are
+ * reported and skipped; an unreadable archive, or one whose entries together unpack far past
+ * its own size, is fatal. Entry indexes count every file entry, so batches agree across stages.
+ *
+ * With `want`, an archive in remote storage is walked to its end before the first entry is
+ * handed out, so that the chosen entries are fetched a run at a time: one request for a
+ * batch's neighbouring entries instead of one or two per entry.
+ */
+export async function* walkImageEntries(
+  store: JobStore,
+  key: string,
+  want?: (entryIndex: number) => boolean,
+  limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
+): AsyncGenerator<WalkItem> {
   const source = await archiveInput(store, key);
   let opened: OpenedZip | undefined;
-  const problem = (
-    code: string,
-    severity: ImageProblem['severity'],
-    message: string,
-    entry?: string,
-  ) => ({
-    type: 'problem' as const,
-    problem: { code, severity, archive: key, message, ...(entry ? { entry } : {}) },
-  });
   try {
     try {
       opened = await openZip(source.input);
     } catch (error) {
-      yield problem(
+      yield problemOf(
+        key,
         'unreadable-archive',
         'fatal',
         `${key} cannot be read as a zip: ${reasonOf(error)}`,
       );
       return;
     }
+    if (want && opened.hold) {
+      const seen = { chosen: [] as Entry[], offsets: [] as number[] };
+      const items: WalkItem[] = [];
+      for await (const item of walkDirectory(opened, key, want, limits, seen)) items.push(item);
+      opened.hold(entrySpans(seen.chosen, seen.offsets, opened.directoryOffset));
+      yield* items;
+    } else yield* walkDirectory(opened, key, want, limits);
+  } finally {
+    opened?.zip.close();
+    await source.done();
+  }
+}
+
+/** The directory walk of `walkImageEntries`; `seen` collects where every entry lies. */
+async function* walkDirectory(
+  opened: OpenedZip,
+  key: string,
+  want: ((entryIndex: number) => boolean) | undefined,
+  limits: ArchiveLimits,
+  seen?: { chosen: Entry[]; offsets: number[] },
+): AsyncGenerator<WalkItem> {
+  const problem = (
+    code: string,
+    severity: ImageProblem['severity'],
+    message: string,
+    entry?: string,
+  ) => problemOf(key, code, severity, message, entry);
+  try {
     const { zip, size } = opened;
     const totalLimit = Math.min(limits.maxTotalBytes, limits.maxTotalRatio * Math.max(1, size));
     let total = 0;
@@ -111,6 +149,7 @@ export async function* walkImageEntries(
         : null;
     for await (const item of zipEntries(zip)) {
       const { entry, name } = item;
+      seen?.offsets.push(entry.relativeOffsetOfLocalHeader);
       if (name.endsWith('/')) continue;
       index += 1;
       // A long directory is walked in slices, so the server answers requests meanwhile.
@@ -157,6 +196,7 @@ export async function* walkImageEntries(
         continue;
       }
       if (want && !want(index)) continue;
+      seen?.chosen.push(entry);
       yield {
         type: 'entry',
         entry: { archive: key, entry: name, entryIndex: index },
@@ -168,9 +208,6 @@ export async function* walkImageEntries(
     if (more) yield more;
   } catch (error) {
     yield problem('unreadable-archive', 'fatal', `${key}: ${reasonOf(error)}`);
-  } finally {
-    opened?.zip.close();
-    await source.done();
   }
 }
 

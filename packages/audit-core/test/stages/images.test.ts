@@ -9,6 +9,9 @@ import { FolderStore, type JobStore } from '../../src/index.js';
 import { walkImageEntries } from '../../src/stages/images.js';
 import { squarePage, zipBytes } from '../archive/helpers.js';
 
+/** The signature of a zip's end record, which holds where the directory starts. */
+const END_RECORD = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+
 let folder: string;
 let store: FolderStore;
 let sheet: Buffer;
@@ -125,5 +128,52 @@ describe('walking a ballot image archive in a stage', () => {
     expect(pages.every((p) => p.bytes === sheet.length)).toBe(true);
     // Each record read alone would be 6,000 requests; the directory comes in blocks.
     expect(reads.length).toBeLessThan(40);
+  });
+
+  it('fetches a batch of neighbouring entries with one request, each byte once', async () => {
+    const images = Array.from({ length: 400 }, (_, i) => ({
+      name: `batch-${Math.floor(i / 100)}/${String(i).padStart(6, '0')}.png`,
+      data: randomBytes(20 * 1024 + i),
+      compress: false,
+    }));
+    const bytes = await zipBytes(images);
+    await store.write('input/images/large.zip', bytes);
+    const directory = bytes.readUInt32LE(bytes.lastIndexOf(END_RECORD) + 16);
+    const walkBatch = async (want: (i: number) => boolean) => {
+      const reads: { start: number; end: number }[] = [];
+      const read: { index: number; same: boolean }[] = [];
+      for await (const item of walkImageEntries(
+        rangeOnly(store, reads),
+        'input/images/large.zip',
+        want,
+      ))
+        if (item.type === 'entry')
+          read.push({
+            index: item.entry.entryIndex,
+            same: (await item.read()).equals(
+              images[item.entry.entryIndex]?.data ?? Buffer.alloc(0),
+            ),
+          });
+      return { reads, read };
+    };
+
+    const batch = await walkBatch((i) => i >= 100 && i < 200);
+    expect(batch.read.map((r) => r.index)).toEqual(Array.from({ length: 100 }, (_, i) => 100 + i));
+    expect(batch.read.every((r) => r.same)).toBe(true);
+    // Two per entry before (its header's block and its packed bytes): now one for all 100.
+    expect(batch.reads.filter((r) => r.end <= directory)).toHaveLength(1);
+    expect(batch.reads.length).toBeLessThanOrEqual(3);
+    const sorted = [...batch.reads].sort((a, b) => a.start - b.start);
+    for (let i = 1; i < sorted.length; i += 1)
+      expect(sorted[i]?.start).toBeGreaterThanOrEqual(sorted[i - 1]?.end ?? 0);
+
+    // Entries apart are fetched apart; neighbours together.
+    const apart = await walkBatch((i) => i === 10 || i === 11 || i === 300);
+    expect(apart.read).toEqual([
+      { index: 10, same: true },
+      { index: 11, same: true },
+      { index: 300, same: true },
+    ]);
+    expect(apart.reads.filter((r) => r.end <= directory)).toHaveLength(2);
   });
 });

@@ -32,24 +32,27 @@ export interface PresentContext {
   store: BlobJobStore;
 }
 
+/** A signed link to a stage file the caller knows exists. */
+function linkTo(ctx: PresentContext, text: string, key: string): OperationLink {
+  const slash = key.indexOf('/');
+  return {
+    text,
+    url: signFileLink(
+      ctx.secret,
+      `${ctx.store.prefix}/${key.slice(0, slash)}`,
+      key.slice(slash + 1),
+    ),
+  };
+}
+
 async function links(
   ctx: PresentContext,
   stage: OperationStage,
   wanted: [string, string][] | undefined,
 ): Promise<OperationLink[]> {
   const found: OperationLink[] = [];
-  for (const [text, key] of wanted ?? []) {
-    if (!(await ctx.store.exists(key))) continue;
-    const slash = key.indexOf('/');
-    found.push({
-      text,
-      url: signFileLink(
-        ctx.secret,
-        `${ctx.store.prefix}/${key.slice(0, slash)}`,
-        key.slice(slash + 1),
-      ),
-    });
-  }
+  for (const [text, key] of wanted ?? [])
+    if (await ctx.store.exists(key)) found.push(linkTo(ctx, text, key));
   return found;
 }
 
@@ -63,11 +66,10 @@ async function logReports(ctx: PresentContext, stage: OperationStage): Promise<O
     if (Number.isFinite(number)) batches.push([number, object.key]);
   }
   batches.sort((a, b) => a[0] - b[0]);
-  return links(
-    ctx,
-    stage,
-    batches.slice(0, MAX_BATCH_LOGS).map(([n, key]) => [`Log of batch ${n} (text)`, key]),
-  );
+  // Listed, so they exist: no request per log (a polled page asks for these every second).
+  return batches
+    .slice(0, MAX_BATCH_LOGS)
+    .map(([n, key]) => linkTo(ctx, `Log of batch ${n} (text)`, key));
 }
 
 const MAX_BATCH_LOGS = 50;

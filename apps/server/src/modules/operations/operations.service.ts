@@ -14,6 +14,7 @@ import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import { canRunJob, loadJob, type LoadedJob } from '../audit-jobs/index.js';
 import type { UserRow } from '../users/index.js';
 import { openJobStore } from './job-inputs.js';
+import { BlobJobStore, pipelinePrefix } from './pipeline-store.js';
 import {
   ensureOperations,
   findOperation,
@@ -34,7 +35,9 @@ export interface OperationsContext {
 }
 
 async function presenterFor(ctx: OperationsContext, user: UserRow, loaded: LoadedJob) {
-  const { store } = await openJobStore(ctx.deps, loaded.row.job.id);
+  // Stages' outputs and logs only: the inputs (whose mapping reads the job's files) are not shown.
+  const { job } = loaded.row;
+  const store = new BlobJobStore(ctx.deps.blobs, pipelinePrefix(job.address || `jobs/${job.id}`));
   const canRun = canRunJob(user, loaded);
   const present = (row: OperationRow) =>
     presentOperation(row, { canRun, secret: ctx.deps.linkSecret, store });

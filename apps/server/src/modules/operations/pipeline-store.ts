@@ -49,10 +49,11 @@ export class BlobJobStore implements JobStore {
       if (key.startsWith(prefix))
         found.push({ key, size: (await this.blobs.head(blob))?.size ?? 0 });
     const base = `${this.prefix}/`;
-    for (const blob of await this.blobs.list(`${base}${prefix}`)) {
-      const key = blob.slice(base.length);
+    // One listing gives every size: no request per object.
+    for (const blob of await this.blobs.listSized(`${base}${prefix}`)) {
+      const key = blob.key.slice(base.length);
       if (this.inputs.has(key)) continue;
-      found.push({ key, size: (await this.blobs.head(blob))?.size ?? 0 });
+      found.push({ key, size: blob.size });
     }
     found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     yield* found;

@@ -1,53 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import {
-  finishStage,
-  logKey,
-  runBatch,
-  stageNamed,
-  type StageDefinition,
-  type StageName,
-} from '@scrutineer/audit-core';
-import type { OperationStage, Tool } from '@scrutineer/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { stageNamed, type StageDefinition } from '@scrutineer/audit-core';
+import type { Tool } from '@scrutineer/contracts';
 import { jobOperations, operationBatches } from '../../db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { batchesRun, batchSeconds } from '../../platform/metrics/metrics.js';
 import { startQueue, type Queue } from '../../platform/queue/index.js';
-import { writeRlaForReport } from '../rla/index.js';
 import type { UserRow } from '../users/index.js';
-import { adjudicateStage, writeAdjudications } from './adjudicate.stage.js';
-import { openJobStore } from './job-inputs.js';
+import { adjudicateStage } from './adjudicate.stage.js';
 import { settleReadiness, type OperationRow } from './operations.repository.js';
-import { stageOutputPrefixes } from './operations.stages.js';
+import { runBatchJob } from './pipeline.batch.js';
+import { planRun } from './pipeline.plan.js';
 import { WorkerPresence } from './pipeline.presence.js';
 import { sweepStale } from './pipeline.sweep.js';
+import type { BatchJob, PipelineHost, PlanJob, RunEnd, RuntimeOptions } from './pipeline.types.js';
 import { notifyProgress } from './progress.socket.js';
 import { QUEUES } from './queues.js';
-import { writeReportContext } from './report-context.js';
 
 export { QUEUES };
-
-interface PlanJob {
-  opId: number;
-  runId: string;
-}
-interface BatchJob extends PlanJob {
-  index: number;
-}
-
-export interface RuntimeOptions {
-  /** Handlers side by side in this process; 0 leaves the work to `npm run worker`. */
-  workers: number;
-  /** A batch whose heartbeat is older than this is taken over by another worker. */
-  staleSeconds: number;
-  batchSize: number;
-  heartbeatMs: number;
-  /** `api` when the handlers live in an API process, `worker` for `npm run worker`. */
-  role?: 'api' | 'worker';
-}
-
-type RunEnd = 'SUCCESS' | 'PROBLEMS' | 'FAILURE';
+export type { RuntimeOptions };
 
 const INTERRUPTED = 'The server stopped while this stage ran. Reset it and run it again.';
 
@@ -60,21 +31,21 @@ export type ToolReset = (user: UserRow, runId: string) => Promise<{ message: str
  * Runs stages on the queue: a launch sends a plan job; the plan counts the stage's batches and
  * sends one job per batch; any worker claims a batch, the last one to finish joins them.
  */
-export class PipelineRuntime {
+export class PipelineRuntime implements PipelineHost {
   readonly workerId = `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   private queue: Promise<Queue> | null = null;
   private sweeper: NodeJS.Timeout | null = null;
-  private readonly running = new Map<string, AbortController>();
+  readonly running = new Map<string, AbortController>();
   /** Handlers in progress here: a stop waits for them. */
   private readonly inFlight = new Set<Promise<void>>();
   /** Set on shutdown: no new work is taken, and batches cut short go back on the queue. */
-  private stopping = false;
-  private presence: WorkerPresence | null = null;
+  stopping = false;
+  presence: WorkerPresence | null = null;
   toolHandler: ToolHandler | null = null;
   toolReset: ToolReset | null = null;
 
   constructor(
-    private readonly deps: AppDeps,
+    readonly deps: AppDeps,
     readonly options: RuntimeOptions,
   ) {}
 
@@ -157,12 +128,12 @@ export class PipelineRuntime {
   }
 
   /** Open job pages hear of the change; a lost notice only delays them to their next poll. */
-  private notify(jobId: number): void {
+  notify(jobId: number): void {
     notifyProgress(this.deps.database, jobId).catch(() => undefined);
   }
 
   /** A job a stopping worker was handed after it stopped taking work goes back unclaimed. */
-  private async putBack(name: string, data: object): Promise<void> {
+  async putBack(name: string, data: object): Promise<void> {
     const queue = await this.queue;
     await queue?.send(name, data);
   }
@@ -244,291 +215,26 @@ export class PipelineRuntime {
     return Boolean(row);
   }
 
-  private stage(op: OperationRow): StageDefinition {
+  stage(op: OperationRow): StageDefinition {
     if (op.operation === 'adjudicate') return adjudicateStage(this.db, op.jobId);
     const stage = stageNamed(op.operation);
     if (!stage) throw new Error(`stage ${op.operation} has no engine`);
     return stage;
   }
 
-  private async current(opId: number, runId: string): Promise<OperationRow | null> {
+  async current(opId: number, runId: string): Promise<OperationRow | null> {
     const [op] = await this.db.select().from(jobOperations).where(eq(jobOperations.id, opId));
     return op && op.operationId === runId && op.status === 'RUNNING' ? op : null;
   }
 
-  /**
-   * Counts the batches and sends them; clears the stage's old outputs first. The plan claims
-   * the run (batches_total null → 0) so a duplicate plan job does nothing.
-   */
-  async plan({ opId, runId }: PlanJob): Promise<void> {
-    if (this.stopping) return this.putBack(QUEUES.plan, { opId, runId });
-    const [op] = await this.db
-      .update(jobOperations)
-      .set({ batchesTotal: 0, updatedAt: new Date() })
-      .where(
-        and(
-          eq(jobOperations.id, opId),
-          eq(jobOperations.operationId, runId),
-          eq(jobOperations.status, 'RUNNING'),
-          sql`${jobOperations.batchesTotal} is null`,
-        ),
-      )
-      .returning();
-    if (!op) return;
-    try {
-      const { store, batchSize } = await openJobStore(this.deps, op.jobId);
-      for (const prefix of stageOutputPrefixes(op.operation as OperationStage))
-        await store.remove(prefix);
-      if (op.operation === 'genreport') await writeAdjudications(this.db, op.jobId, store);
-      if (op.operation === 'genreport') await writeReportContext(this.db, op, store);
-      if (op.operation === 'genreport') await writeRlaForReport(this.db, op.jobId, store);
-      const size = batchSize ?? this.options.batchSize;
-      const count = Math.max(1, await this.stage(op).batches(store, { batchSize: size }));
-      await this.db
-        .insert(operationBatches)
-        .values(
-          Array.from({ length: count }, (_, index) => ({
-            operationRowId: opId,
-            runId,
-            index,
-            count,
-          })),
-        )
-        .onConflictDoNothing();
-      const claimed = await this.db
-        .update(jobOperations)
-        .set({ batchesTotal: count, batchesDone: 0, updatedAt: new Date() })
-        .where(
-          and(
-            eq(jobOperations.id, opId),
-            eq(jobOperations.operationId, runId),
-            eq(jobOperations.status, 'RUNNING'),
-          ),
-        )
-        .returning({ id: jobOperations.id });
-      if (claimed.length === 0) return;
-      this.notify(op.jobId);
-      const queue = await this.start();
-      for (let index = 0; index < count; index += 1)
-        await queue.send(QUEUES.batch, { opId, runId, index });
-    } catch (error) {
-      await this.finish(
-        opId,
-        runId,
-        'FAILURE',
-        error instanceof Error ? error.message : String(error),
-      );
-    }
+  /** Counts a run's batches and sends them (pipeline.plan.ts). */
+  plan(job: PlanJob): Promise<void> {
+    return planRun(this, job);
   }
 
-  /** Runs one batch it could claim; only the claiming attempt may record it done. */
-  async batch({ opId, runId, index }: BatchJob): Promise<void> {
-    if (this.stopping) return this.putBack(QUEUES.batch, { opId, runId, index });
-    const stale = `${this.options.staleSeconds} seconds`;
-    const [claim] = await this.db
-      .update(operationBatches)
-      .set({
-        status: 'running',
-        attempt: sql`${operationBatches.attempt} + 1`,
-        worker: this.workerId,
-        heartbeatAt: new Date(),
-        claimedAt: new Date(),
-        percent: 0,
-      })
-      .where(
-        and(
-          eq(operationBatches.runId, runId),
-          eq(operationBatches.index, index),
-          sql`(${operationBatches.status} = 'queued' or (${operationBatches.status} = 'running' and ${operationBatches.heartbeatAt} < now() - ${stale}::interval))`,
-        ),
-      )
-      .returning();
-    if (!claim) return;
-    const op = await this.current(opId, runId);
-    if (!op) {
-      await this.db
-        .update(operationBatches)
-        .set({ status: 'cancelled' })
-        .where(eq(operationBatches.id, claim.id));
-      return;
-    }
-    const mine = and(
-      eq(operationBatches.id, claim.id),
-      eq(operationBatches.attempt, claim.attempt),
-    );
-    const controller = new AbortController();
-    const key = `${runId}:${index}`;
-    this.running.set(key, controller);
-    this.running.set(runId, controller);
-    const { store, batchSize } = await openJobStore(this.deps, op.jobId);
-    const stage = this.stage(op);
-    const started = performance.now();
-    const count = (outcome: string) => {
-      batchesRun.inc({ stage: op.operation, outcome });
-      batchSeconds.observe({ stage: op.operation }, (performance.now() - started) / 1000);
-    };
-    if (this.presence) this.presence.busy += 1;
-    const lines: string[] = [];
-    let written = 0;
-    let percent = 0;
-    const liveKey =
-      claim.count > 1
-        ? `logs/operation-logs/${op.operation}/batches/${String(index + 1).padStart(5, '0')}.txt`
-        : logKey(op.operation as StageName);
-    const beat = async () => {
-      const [still] = await this.db
-        .update(operationBatches)
-        .set({ heartbeatAt: new Date(), percent })
-        .where(mine)
-        .returning({ id: operationBatches.id });
-      const live = await this.current(opId, runId);
-      if (!still || !live) controller.abort();
-      else {
-        await this.updatePercent(opId, runId);
-        this.notify(op.jobId);
-      }
-      if (lines.length !== written) {
-        written = lines.length;
-        await store.write(liveKey, `${lines.join('\n')}\n`).catch(() => undefined);
-      }
-    };
-    const timer = setInterval(() => void beat().catch(() => undefined), this.options.heartbeatMs);
-    try {
-      const result = await runBatch(
-        stage,
-        store,
-        { index, count: claim.count },
-        {
-          signal: controller.signal,
-          batchSize: batchSize ?? this.options.batchSize,
-          onLog: (line) => lines.push(line),
-          onProgress: (p) => {
-            percent = p.percent;
-          },
-        },
-      );
-      clearInterval(timer);
-      if (result.status === 'STOPPED' && this.stopping) {
-        await this.handBack(mine, { opId, runId, index });
-        count('handed_back');
-        return;
-      }
-      if (result.status === 'STOPPED') {
-        count('stopped');
-        await this.db
-          .update(operationBatches)
-          .set({ status: 'stopped', finishedAt: new Date() })
-          .where(mine);
-        return;
-      }
-      if (result.status === 'FAILURE') {
-        count('failed');
-        await this.failBatch(mine, opId, runId, result.error ?? 'stage failed');
-        return;
-      }
-      const [done] = await this.db
-        .update(operationBatches)
-        .set({ status: 'done', percent: 100, finishedAt: new Date() })
-        .where(and(mine, eq(operationBatches.status, 'running')))
-        .returning({ id: operationBatches.id });
-      if (!done) return;
-      count('done');
-      if (this.presence) this.presence.done += 1;
-      await this.joinIfLast(op, stage, store, claim.count);
-    } catch (error) {
-      clearInterval(timer);
-      if (this.stopping && controller.signal.aborted) {
-        await this.handBack(mine, { opId, runId, index });
-        count('handed_back');
-        return;
-      }
-      count('failed');
-      await this.failBatch(
-        mine,
-        opId,
-        runId,
-        error instanceof Error ? error.message : String(error),
-      );
-    } finally {
-      clearInterval(timer);
-      if (this.presence) this.presence.busy -= 1;
-      this.running.delete(key);
-      this.running.delete(runId);
-    }
-  }
-
-  /** A batch cut short by a shutdown goes back on the queue as it was, for any worker. */
-  private async handBack(mine: SQL | undefined, job: BatchJob): Promise<void> {
-    const [back] = await this.db
-      .update(operationBatches)
-      .set({ status: 'queued', worker: '', percent: 0, heartbeatAt: null, queuedAt: new Date() })
-      .where(and(mine, eq(operationBatches.status, 'running')))
-      .returning({ id: operationBatches.id });
-    if (!back) return;
-    await this.putBack(QUEUES.batch, job);
-    this.log.info({ runId: job.runId, index: job.index }, 'batch handed back to the queue');
-  }
-
-  /**
-   * A batch that failed fails its stage, unless another worker took the batch over meanwhile
-   * (this attempt was presumed dead): then its outcome no longer counts.
-   */
-  private async failBatch(mine: SQL | undefined, opId: number, runId: string, message: string) {
-    const [owned] = await this.db
-      .update(operationBatches)
-      .set({ status: 'failed', finishedAt: new Date() })
-      .where(mine)
-      .returning({ id: operationBatches.id });
-    if (owned) await this.finish(opId, runId, 'FAILURE', message);
-  }
-
-  private async updatePercent(opId: number, runId: string): Promise<void> {
-    await this.db.execute(sql`
-      update ${jobOperations} set percent = coalesce((
-        select floor(avg(case when b.status = 'done' then 100 else b.percent end))::int
-        from ${operationBatches} b where b.run_id = ${runId}), 0), updated_at = now()
-      where id = ${opId} and operation_id = ${runId} and status = 'RUNNING'`);
-  }
-
-  /** The batch that finds every batch done joins them, once. */
-  private async joinIfLast(
-    op: OperationRow,
-    stage: StageDefinition,
-    store: Awaited<ReturnType<typeof openJobStore>>['store'],
-    count: number,
-  ): Promise<void> {
-    const runId = op.operationId ?? '';
-    const [joined] = await this.db
-      .update(jobOperations)
-      .set({
-        batchesDone: sql`(select count(*)::int from ${operationBatches} b where b.run_id = ${runId} and b.status = 'done')`,
-        joinClaimed: sql`(select count(*) from ${operationBatches} b where b.run_id = ${runId} and b.status = 'done') = ${count}`,
-        updatedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(jobOperations.id, op.id),
-          eq(jobOperations.operationId, runId),
-          eq(jobOperations.status, 'RUNNING'),
-          eq(jobOperations.joinClaimed, false),
-        ),
-      )
-      .returning();
-    if (!joined?.joinClaimed) return;
-    try {
-      // A stage that left sheets unread ends PROBLEMS, its result saying how many and why.
-      const { status, summary, problems } = await finishStage(stage, store, count);
-      const joined = `${count > 1 ? `${count} batches joined` : 'done'}; ${problems.length} problems`;
-      const end: RunEnd = status === 'PROBLEMS' ? status : 'SUCCESS';
-      await this.finish(op.id, runId, end, summary ?? joined);
-    } catch (error) {
-      await this.finish(
-        op.id,
-        runId,
-        'FAILURE',
-        error instanceof Error ? error.message : String(error),
-      );
-    }
+  /** Runs one batch it could claim (pipeline.batch.ts). */
+  batch(job: BatchJob): Promise<void> {
+    return runBatchJob(this, job);
   }
 
   /** Ends a run unless it was stopped or replaced meanwhile; later stages may become ready. */

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { jobOperations, operationBatches } from '../../db/schema.js';
 import type { Queue } from '../../platform/queue/index.js';
-import type { PipelineRuntime } from './pipeline.runner.js';
+import type { PipelineHost } from './pipeline.types.js';
 import { QUEUES } from './queues.js';
 
 const BATCH_ATTEMPTS = 3;
@@ -10,7 +10,7 @@ const BATCH_ATTEMPTS = 3;
  * Puts back on the queue the batches whose worker went silent (three tries each, then the
  * stage fails), and the plans whose worker died before sending their batches.
  */
-export async function sweepStale(runtime: PipelineRuntime, queue: Queue): Promise<void> {
+export async function sweepStale(runtime: PipelineHost, queue: Queue): Promise<void> {
   const stale = await runtime.db
     .select({ batch: operationBatches, op: jobOperations })
     .from(operationBatches)

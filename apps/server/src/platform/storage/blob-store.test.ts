@@ -78,6 +78,12 @@ describe.each([
     await opened.store.put(b, Buffer.from('beta!'));
     expect(await opened.store.head(a)).toMatchObject({ size: 5 });
     expect(await opened.store.list(prefix)).toEqual([a, b].sort());
+    expect(await opened.store.listSized(prefix)).toEqual(
+      [
+        { key: a, size: 5 },
+        { key: b, size: 5 },
+      ].sort((x, y) => (x.key < y.key ? -1 : 1)),
+    );
     await opened.store.delete(a);
     expect(await opened.store.head(a)).toBeNull();
     await expect(opened.store.read(a)).rejects.toBeInstanceOf(BlobError);

@@ -53,6 +53,8 @@ export interface BlobStore {
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   delete(key: string): Promise<void>;
   list(prefix: string): Promise<string[]>;
+  /** The keys under `prefix` with their sizes, as one listing gives them (no request per key). */
+  listSized(prefix: string): Promise<{ key: string; size: number }[]>;
 }
 
 /** The store's own error: the part or upload does not match what it holds. */

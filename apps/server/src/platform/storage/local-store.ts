@@ -254,6 +254,14 @@ export function createLocalStore(
       await walk(paths.objects, '');
       return found.filter((key) => key.startsWith(prefix)).sort();
     },
+    async listSized(prefix) {
+      const found: { key: string; size: number }[] = [];
+      for (const key of await this.list(prefix)) {
+        const info = await stat(paths.object(key)).catch(() => null);
+        if (info) found.push({ key, size: info.size });
+      }
+      return found;
+    },
   };
 }
 

@@ -146,16 +146,20 @@ export function createS3Store(settings: S3Settings): BlobStore {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
     async list(prefix) {
-      const keys: string[] = [];
+      return (await this.listSized(prefix)).map((object) => object.key);
+    },
+    async listSized(prefix) {
+      const found: { key: string; size: number }[] = [];
       let token: string | undefined;
       do {
         const page = await client.send(
           new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
         );
-        for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
+        for (const item of page.Contents ?? [])
+          if (item.Key) found.push({ key: item.Key, size: item.Size ?? 0 });
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
-      return keys.sort();
+      return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     },
   };
 }
