@@ -97,11 +97,25 @@ export function findOverprinted(
   const right = Math.min(within?.x1 ?? width, width - Math.round(dpi * 0.2));
   const pitch = pitchOf(found, dpi);
   const added: Outlined[] = [];
+  const box = boxOf(first.outline);
+  const least = (first.outline.length / 2) * OUTLINE_CLEAN;
   for (const line of linesOf(found, dpi)) {
     const places: Place[] = [];
+    // Most places are paper: the ink in the box round the outline, from a table of sums over
+    // the column's strip, rules them out at one look.
+    const ends = [line.a + line.b * top, line.a + line.b * bottom];
+    const inked = stripSums(
+      image,
+      Math.round(Math.min(...ends)) - reach + box.x0,
+      top + box.y0,
+      Math.round(Math.max(...ends)) + reach + box.x1,
+      bottom + box.y1,
+    );
     for (let y = top; y <= bottom; y += 1) {
       const middle = Math.round(line.a + line.b * y);
       for (let x = Math.max(left, middle - reach); x <= Math.min(right, middle + reach); x += 1) {
+        if (inked(x + box.x0, y + box.y0, x + box.x1, y + box.y1) < least) continue;
+        if (share(first.outline, x, y, first.outline.length * 0.15) < 0) continue;
         let best: Place | undefined;
         for (const model of models) {
           const o = share(model.outline, x, y, model.misses);
@@ -143,6 +157,56 @@ export function findOverprinted(
     for (const p of kept) added.push(targetAt(image, p));
   }
   return added;
+}
+
+/** The offsets' bounding box. */
+function boxOf(offsets: Offsets): { x0: number; y0: number; x1: number; y1: number } {
+  const box = { x0: 0, y0: 0, x1: 0, y1: 0 };
+  for (let k = 0; k < offsets.length; k += 2) {
+    const x = offsets[k] as number;
+    const y = offsets[k + 1] as number;
+    box.x0 = Math.min(box.x0, x);
+    box.x1 = Math.max(box.x1, x);
+    box.y0 = Math.min(box.y0, y);
+    box.y1 = Math.max(box.y1, y);
+  }
+  return box;
+}
+
+/**
+ * Ink counts over a strip of the page as a summed-area table: answers the ink in any box
+ * inside the strip (corners inclusive) in four lookups; off the page is paper.
+ */
+function stripSums(
+  image: GreyImage,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): (ax: number, ay: number, bx: number, by: number) => number {
+  const { width, height, data } = image;
+  const w = x1 - x0 + 2;
+  const sums = new Int32Array(w * (y1 - y0 + 2));
+  for (let y = y0; y <= y1; y += 1) {
+    let row = 0;
+    const at = (y - y0 + 1) * w;
+    for (let x = x0; x <= x1; x += 1) {
+      if (
+        y >= 0 &&
+        y < height &&
+        x >= 0 &&
+        x < width &&
+        (data[y * width + x] as number) < INK_THRESHOLD
+      )
+        row += 1;
+      sums[at + x - x0 + 1] = (sums[at - w + x - x0 + 1] as number) + row;
+    }
+  }
+  const sum = (x: number, y: number): number =>
+    sums[
+      (Math.min(Math.max(y, y0 - 1), y1) - y0 + 1) * w + Math.min(Math.max(x, x0 - 1), x1) - x0 + 1
+    ] as number;
+  return (ax, ay, bx, by) => sum(bx, by) - sum(ax - 1, by) - sum(bx, ay - 1) + sum(ax - 1, ay - 1);
 }
 
 /** The shape of one target found: its outline, and its inside with the ring of paper round it. */
