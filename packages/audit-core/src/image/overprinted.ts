@@ -125,7 +125,12 @@ export function findOverprinted(
           const fit = o - around;
           if (!best || fit > best.fit) best = { x, y, outline: o, fit, model };
         }
-        if (best && isFree(x + best.model.dx, y + best.model.dy)) places.push(best);
+        if (!best || !isFree(x + best.model.dx, y + best.model.dy)) continue;
+        // Ink filling the inside and stopping at the outline is a mark most exemplars carry
+        // (a combined template keeps it as print), not print laid over the target.
+        const { interior, ring } = best.model.ref.shape;
+        if (share(interior, x, y) > 0.5 && share(ring, x, y) < 0.15) continue;
+        places.push(best);
       }
     }
     places.sort((p, q) => q.fit - p.fit);
