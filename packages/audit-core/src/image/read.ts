@@ -88,7 +88,11 @@ export function readBallot(
   const thresholds = options.thresholds ?? DEFAULT_THRESHOLDS;
   const targets = measures.map((m, i): TargetReading => {
     const meaning = template.meanings[i] ?? { contestId: '', optionId: '' };
-    return { ...m, ...meaning, decision: decideMark(m.fill, baseline, thresholds) };
+    // A target the template shows printed over (a SAMPLE tint) cannot be read: a person decides.
+    const decision = template.targets[i]?.isObscured
+      ? 'gray'
+      : decideMark(m.fill, baseline, thresholds);
+    return { ...m, ...meaning, decision };
   });
   const decisions = targets.map((t) => t.decision);
   return {

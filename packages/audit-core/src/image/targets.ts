@@ -1,6 +1,7 @@
 import { boxHeight, boxWidth, fillRatio, findComponents } from './components.js';
 import type { Component, Region } from './components.js';
 import { estimateDpi, type GreyImage } from './grey.js';
+import { findOverprinted } from './overprinted.js';
 import { shapeOf, type TargetShape } from './shape.js';
 
 /** A voting target found on a template, numbered in reading order from 0. */
@@ -19,6 +20,16 @@ export interface TemplateTarget {
   templateInk: number;
   /** Solid on the template: marked on every exemplar, its outline taken from a neighbour. */
   isSolid?: boolean;
+  /**
+   * Printed over by other ink on the template (a SAMPLE word, a watermark): found by the shape
+   * of the style's other targets; its inside is the paper that print left clear.
+   */
+  isOverprinted?: boolean;
+  /**
+   * Printed over so densely that no clear paper is left inside it: a mark cannot be told from
+   * the print, and every ballot's reading of it is gray, for a person to decide.
+   */
+  isObscured?: boolean;
   /**
    * A broken arrow (see `arrows.ts`): its interior is the band across the gap, and its fill the
    * share of the gap's columns a line crosses, not the share of pixels inked.
@@ -73,7 +84,8 @@ type Found = Omit<TemplateTarget, 'index' | 'column'>;
  * column, then top to bottom, which is the order a ballot's contests and options are laid out
  * in. A ballot prints its targets at one size: outlines far from the size most of them share
  * (letters, digits) are dropped, and a solid blob of that size in line with a column of targets
- * is a target that every exemplar marked.
+ * is a target that every exemplar marked. Targets that other print runs across are then looked
+ * for along the columns (see `findOverprinted`).
  */
 export function findTargets(image: GreyImage, options: FindTargetsOptions = {}): TemplateTarget[] {
   const dpi = estimateDpi(image);
@@ -133,7 +145,7 @@ export function findTargets(image: GreyImage, options: FindTargetsOptions = {}):
       isSolid: true,
     });
   }
-  return orderByColumn(kept, dpi * 0.4);
+  return orderByColumn([...kept, ...findOverprinted(image, kept, dpi, within)], dpi * 0.4);
 }
 
 /** A blob nearly all ink, the size of a target at most. */

@@ -15,7 +15,8 @@ import { extractBatches, extractVote, joinExtract } from './extract.js';
 import { precheck } from './precheck.js';
 import { assessStage, describeShortfall, shortfallProblem, type StageShortfall } from './status.js';
 import { archiveJob, exportJob, genReport } from './report.js';
-import { genStyles, genTemplates } from './templates.js';
+import { genStyles } from './styles.js';
+import { genTemplates } from './templates.js';
 
 export interface StageDefinition {
   name: StageName;

@@ -7,6 +7,7 @@ import { fillRect } from './draw.js';
 import { drawMark } from './marks.js';
 import { planBallot, type BallotPlan, type PlanOptions } from './plan.js';
 import { Random } from './random.js';
+import { overprintWord } from './overprint.js';
 import { renderStyle } from './render.js';
 import { scanGreyPage } from './hart.js';
 import { drawScan, scanPage, type ScanOptions, type ScanParams } from './scan.js';
@@ -50,7 +51,10 @@ export class StylePrinter {
     let printed = this.cache.get(key);
     if (!printed) {
       const layout = layoutStyle(this.election, styleId, this.dpi, side);
-      printed = renderStyle(layout).then((blank) => ({ layout, blank }));
+      const word = this.election.overprint;
+      printed = renderStyle(layout)
+        .then((blank) => (word ? overprintWord(blank, word) : blank))
+        .then((blank) => ({ layout, blank }));
       this.cache.set(key, printed);
     }
     return printed;

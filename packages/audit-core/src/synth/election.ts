@@ -36,6 +36,12 @@ export interface SynthElection {
    * a 1-bit scan loses the outlines, so only the voters' marks show where the targets are.
    */
   dropOutStyles?: string[];
+  /**
+   * A word printed large and diagonally over every sheet in a grey tint, as sample and
+   * test-deck ballots are (SAMPLE, VOID): a 1-bit scan keeps it as dense specks that join the
+   * targets under it into one blob of ink.
+   */
+  overprint?: string;
 }
 
 export type BallotFamily = 'timing' | 'hart' | 'arrow';
@@ -54,6 +60,8 @@ export interface ElectionOptions {
   family?: BallotFamily;
   /** Styles whose targets are printed in a drop-out ink (see `SynthElection.dropOutStyles`). */
   dropOutStyles?: string[];
+  /** A word overprinted on every sheet (see `SynthElection.overprint`); none by default. */
+  overprint?: string;
 }
 
 const SURNAMES = [
@@ -139,6 +147,7 @@ export function makeElection(options: ElectionOptions): SynthElection {
     ...((options.sides ?? (options.family === 'hart' ? 2 : 1)) === 2 ? { sides: 2 as const } : {}),
     ...(options.family && options.family !== 'timing' ? { family: options.family } : {}),
     ...(options.dropOutStyles?.length ? { dropOutStyles: options.dropOutStyles } : {}),
+    ...(options.overprint ? { overprint: options.overprint } : {}),
   };
 }
 

@@ -20,6 +20,7 @@ export {
   type TextLine,
 } from './layout.js';
 export { renderStyle } from './render.js';
+export { overprintWord, OVERPRINT_INK } from './overprint.js';
 export { targetsOnScan } from './on-scan.js';
 export { layoutHartStyle, scanGreyPage } from './hart.js';
 export { ARROW, drawArrowMark, strokeArrow } from './arrow.js';
