@@ -1,15 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, screenshot } from '../support/api';
+import { ADMIN, apiSignIn, screenshot, signIn } from '../support/api';
 import { waitFor } from '../support/stages';
 import { addMember, apiCall } from '../support/uploads';
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/session/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
 
 /** Runs the demo job's stages through the API, as its Auditor would from the operations tab. */
 async function runPipeline(request: APIRequestContext, token: string, jobId: number) {

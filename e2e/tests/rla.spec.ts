@@ -6,7 +6,7 @@ import {
   planDiscrepancies,
   syntheticRecords,
 } from '@scrutineer/audit-core';
-import { ADMIN, apiSignIn, screenshot } from '../support/api';
+import { ADMIN, apiSignIn, screenshot, signIn } from '../support/api';
 import { jobStages, runStages } from '../support/stages';
 import { addMember, apiCall } from '../support/uploads';
 
@@ -53,14 +53,6 @@ function sheriffRecords(): Map<string, string[]> {
     records.set(ballot.id, marked.length > 1 ? [] : marked);
   }
   return records;
-}
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/session/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/home$/);
 }
 
 async function openRla(page: Page, jobId: number) {
