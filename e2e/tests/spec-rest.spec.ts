@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN, apiSignIn, createAccount, screenshot, signIn, toast } from '../support/api';
 import { generateElection, uploadBytes } from '../support/operations';
 import { apiCall, createElection } from '../support/uploads';
