@@ -55,7 +55,7 @@ async function measure(
   });
   const databaseAfter = cpuOf(await backendPids());
   const requests = Math.max(1, result.requests.total);
-  const shed = result.statusCodeStats['503']?.count ?? 0;
+  const shed = result.statusCodeStats?.['503']?.count ?? 0;
   return {
     serverCpu: (cpuMs(server.pid) - serverBefore) / requests,
     databaseCpu: cpuSpent(databaseBefore, databaseAfter) / requests,

@@ -74,7 +74,7 @@ async function measure(
   const result = await crowd(`${base}${path}`, headers, connections);
   running = false;
   const probes = await health;
-  const shed = result.statusCodeStats['503']?.count ?? 0;
+  const shed = result.statusCodeStats?.['503']?.count ?? 0;
   return {
     name,
     connections,

@@ -6,11 +6,32 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = path.join(os.tmpdir(), `scrutineer-e2e-${port}`);
 
+/**
+ * Files whose tests run audit stages. The server runs stages in its own process, which slows
+ * every other request while they run, so these go one at a time; the other files' tests (each
+ * on its own district and accounts) may run side by side: `E2E_WORKERS=2 npx playwright test
+ * --project=screens`, as `npm test` does before it runs `--project=stages`.
+ */
+const STAGE_FILES = [
+  'adjudication.spec.ts',
+  'newcomer-steps.spec.ts',
+  'operations-problems.spec.ts',
+  'operations.spec.ts',
+  'rla.spec.ts',
+  'spec-rest.spec.ts',
+  'templates-exemplar.spec.ts',
+  'templates.spec.ts',
+];
+
 export default defineConfig({
   testDir: './tests',
   outputDir: '../.tmp/e2e-output',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 1),
+  projects: [
+    { name: 'stages', testMatch: STAGE_FILES, workers: 1 },
+    { name: 'screens', testIgnore: STAGE_FILES },
+  ],
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

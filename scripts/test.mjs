@@ -1,8 +1,9 @@
 // `npm test`: install what is missing, check formatting, lint and types, then run every suite:
 // unit and API tests (API on PGlite and on a throwaway PostgreSQL), and the browser suite.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { build, ensureDebianPackages, ensureDependencies, root, run } from './lib/setup.mjs';
+import { ensureDebianPackages, ensureDependencies, root, run } from './lib/setup.mjs';
 import { freePort, startPostgres } from './lib/postgres.mjs';
 import { readPlaywrightReport, readVitestReport } from './lib/reports.mjs';
 
@@ -23,6 +24,43 @@ function step(name, command, options = {}) {
   return status === 0;
 }
 
+function spawned(command, options) {
+  return new Promise((resolve) => {
+    const output = [];
+    const child = spawn(command, { shell: true, cwd: root, ...options });
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => resolve({ status: code ?? 1, output: Buffer.concat(output) }));
+  });
+}
+
+/**
+ * Runs lanes of single-threaded steps side by side (each lane keeps one core busy), the steps
+ * of a lane in turn. Each step's output is printed whole once all lanes have ended, so the log
+ * reads as if the steps ran one after another. Answers whether each step passed, by name.
+ */
+async function together(lanes) {
+  const ended = await Promise.all(
+    lanes.map(async (lane) => {
+      const done = [];
+      for (const { name, command, options = {} } of lane) {
+        const started = Date.now();
+        const { status, output } = await spawned(command, options);
+        done.push({ name, ok: status === 0, seconds: (Date.now() - started) / 1000, output });
+      }
+      return done;
+    }),
+  );
+  const passed = {};
+  for (const { name, ok, seconds, output } of ended.flat()) {
+    console.log(`\n=== ${name} ===`);
+    process.stdout.write(output);
+    results.push({ name, ok, seconds });
+    passed[name] = ok;
+  }
+  return passed;
+}
+
 function count(report) {
   passed += report.passed;
   failed += report.failed;
@@ -39,23 +77,39 @@ function vitest(name, dir, label, env = {}) {
   if (!ok && !existsSync(file)) failed += 1;
 }
 
+const installing = Date.now();
 ensureDependencies();
 ensureDebianPackages();
+results.push({
+  name: 'install (npm ci, Debian packages)',
+  ok: true,
+  seconds: (Date.now() - installing) / 1000,
+});
 
-step('formatting (prettier)', 'npx prettier --check .');
-let built = true;
-try {
-  build();
-} catch (error) {
-  console.error(error.message);
-  built = false;
-}
-results.push({ name: 'build (tsc -b, vite build)', ok: built, seconds: 0 });
-// Type-aware lint reads the workspace packages' built declarations, so it runs after the build.
-step('lint (eslint)', 'npx eslint .');
-for (const project of ['packages/contracts', 'packages/audit-core', 'apps/server']) {
-  step(`test types (${project})`, `npx tsc -p ${project}/tsconfig.test.json`);
-}
+// The formatting check reads sources while the build writes only dist/, so they overlap.
+const build = await together([
+  [{ name: 'formatting (prettier)', command: 'npx prettier --check .' }],
+  [
+    { name: 'build (tsc -b)', command: 'npx tsc -b' },
+    { name: 'build (web, vite)', command: 'npm run build -w apps/web' },
+  ],
+]);
+const built = build['build (tsc -b)'] && build['build (web, vite)'];
+// Type-aware lint reads the workspace packages' built declarations, so it runs after the build,
+// beside the type checks of what the build leaves out: tests, browser tests and benchmarks.
+await together([
+  [{ name: 'lint (eslint)', command: 'npx eslint .' }],
+  [
+    'packages/contracts/tsconfig.test.json',
+    'packages/audit-core/tsconfig.test.json',
+    'apps/server/tsconfig.test.json',
+    'e2e/tsconfig.json',
+    'bench/tsconfig.json',
+  ].map((project) => ({
+    name: `test types (${path.dirname(project)})`,
+    command: `npx tsc -p ${project}`,
+  })),
+]);
 
 vitest('unit tests: contracts', 'packages/contracts', 'contracts');
 vitest('unit tests: audit engine', 'packages/audit-core', 'audit-core');
@@ -74,12 +128,27 @@ if (existsSync(path.join(root, 'apps/web/vitest.config.ts'))) {
   vitest('web unit tests', 'apps/web', 'web');
 }
 
-if (built) {
-  const file = path.join(outDir, 'e2e.json');
-  const ok = step('browser tests (Playwright, Chromium)', 'npx playwright test', {
-    cwd: path.join(root, 'e2e'),
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_PORT: String(await freePort()) },
-  });
+// Browser tests: those on screens alone two at a time, then those that run audit stages, one at
+// a time on a server of their own (see e2e/playwright.config.ts).
+const browserRuns = [
+  { project: 'screens', workers: 2 },
+  { project: 'stages', workers: 1 },
+];
+for (const { project, workers } of built ? browserRuns : []) {
+  const file = path.join(outDir, `e2e-${project}.json`);
+  const ok = step(
+    `browser tests: ${project} (Playwright, Chromium, ${workers} at a time)`,
+    `npx playwright test --project=${project} --output=../.tmp/e2e-output/${project}`,
+    {
+      cwd: path.join(root, 'e2e'),
+      env: {
+        ...process.env,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+        E2E_PORT: String(await freePort()),
+        E2E_WORKERS: String(workers),
+      },
+    },
+  );
   if (existsSync(file)) {
     count(readPlaywrightReport(file));
   } else if (!ok) failed += 1;

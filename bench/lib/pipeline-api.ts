@@ -115,7 +115,9 @@ export class BenchClient {
     );
     const parts = [];
     for (const [i, url] of started.urls.entries()) {
-      const slice = bytes.subarray(i * started.chunk_size, (i + 1) * started.chunk_size);
+      const slice = new Uint8Array(
+        bytes.subarray(i * started.chunk_size, (i + 1) * started.chunk_size),
+      );
       const answer = await fetch(new URL(url, this.base()), { method: 'PUT', body: slice });
       if (!answer.ok) throw new Error(`part ${i + 1}: ${answer.status}`);
       parts.push({ PartNumber: i + 1, ETag: answer.headers.get('etag') ?? '' });

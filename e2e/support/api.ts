@@ -58,6 +58,25 @@ export async function createAccount(
   return { email, password };
 }
 
+/**
+ * Waits for a notification (a toast) saying `text`. A toast shown while a dialog is open sits
+ * outside the dialog, which hides it from roles: hidden ones count.
+ */
+export function toast(page: Page, text: string | RegExp) {
+  return expect(
+    page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first(),
+  ).toBeVisible();
+}
+
+/** Signs in through the login form and waits for the home page it lands on. */
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/session/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
 export async function signInThroughForm(
   page: Page,
   account: { email: string; password: string },

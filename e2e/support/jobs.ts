@@ -27,3 +27,23 @@ export async function uploadSet(
     upload_parts: [{ PartNumber: 1, ETag: etag }],
   });
 }
+
+/** The demo election and its audit job, as the server seeds them, found as the Admin. */
+export async function demoJob(request: APIRequestContext, adminToken: string) {
+  const elections = await apiCall<{ items: { id: number; name: string }[] }>(
+    request,
+    adminToken,
+    'GET',
+    '/elections',
+  );
+  const election = elections.items.find((e) => e.name === 'Mono Demo General');
+  const jobs = await apiCall<{ items: { id: number; name: string }[] }>(
+    request,
+    adminToken,
+    'GET',
+    '/audit-jobs',
+  );
+  const job = jobs.items.find((j) => j.name === 'Mono demo audit');
+  if (!election || !job) throw new Error('no demo election or job');
+  return { election, job };
+}

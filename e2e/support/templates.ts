@@ -10,6 +10,7 @@ import {
   writeSyntheticElection,
   type ElectionOptions,
 } from '@scrutineer/audit-core';
+import { signIn as signInThroughLogin } from './api';
 import { apiCall } from './uploads';
 
 /** A target box of a map, as the template routes carry it. */
@@ -126,11 +127,7 @@ export async function votesFor(
 
 /** Signs in through the form; answers the session's access token. */
 export async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/session/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await signInThroughLogin(page, account);
   return page.evaluate(
     () =>
       (JSON.parse(localStorage.getItem('scrutineer.user') ?? '{}') as { access_token: string })

@@ -1,15 +1,8 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, screenshot } from '../support/api';
+import { ADMIN, apiSignIn, screenshot, signIn } from '../support/api';
+import { demoJob } from '../support/jobs';
 import { waitFor } from '../support/stages';
 import { addMember, apiCall } from '../support/uploads';
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/session/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
 
 /** Runs the demo job's stages through the API, as its Auditor would from the operations tab. */
 async function runPipeline(request: APIRequestContext, token: string, jobId: number) {
@@ -78,21 +71,7 @@ test('two adjudicators decide the demo job, a third settles a split; the report,
 }) => {
   test.setTimeout(900_000);
   const token = await apiSignIn(request, ADMIN);
-  const elections = await apiCall<{ items: { id: number; name: string }[] }>(
-    request,
-    token,
-    'GET',
-    '/elections',
-  );
-  const election = elections.items.find((e) => e.name === 'Mono Demo General');
-  const jobs = await apiCall<{ items: { id: number; name: string }[] }>(
-    request,
-    token,
-    'GET',
-    '/audit-jobs',
-  );
-  const job = jobs.items.find((j) => j.name === 'Mono demo audit');
-  if (!election || !job) throw new Error('no demo election or job');
+  const { election, job } = await demoJob(request, token);
   await runPipeline(request, token, job.id);
 
   const judges = [];

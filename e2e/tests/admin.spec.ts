@@ -1,15 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, createAccount, screenshot, signInThroughForm } from '../support/api';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN, apiSignIn, createAccount, screenshot, signIn } from '../support/api';
 import { apiCall, createElection } from '../support/uploads';
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/session/login');
-  await signInThroughForm(page, account);
-  await expect(page).toHaveURL(/\/home$/);
-}
 
 function markdownFile(name: string, text: string): string {
   const dir = path.join(os.tmpdir(), 'scrutineer-e2e-markdown');

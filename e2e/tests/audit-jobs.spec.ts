@@ -2,23 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, screenshot } from '../support/api';
+import { ADMIN, apiSignIn, screenshot, signIn, toast } from '../support/api';
 import { uploadSet } from '../support/jobs';
 import { addMember, apiCall, createElection } from '../support/uploads';
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/session/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
-
-function toast(page: Page, text: string) {
-  return expect(
-    page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first(),
-  ).toBeVisible();
-}
 
 function pdfFile(): string {
   const folder = path.join(os.tmpdir(), `scrutineer-e2e-jobs-${process.pid}`);

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, screenshot } from '../support/api';
+import { ADMIN, apiSignIn, screenshot, signIn, toast } from '../support/api';
 import { addMember, apiCall, createElection } from '../support/uploads';
 
 function crc32(bytes: Buffer): number {
@@ -50,23 +50,13 @@ function pngFile(): string {
 async function signedIn(browser: Browser, account: { email: string; password: string }) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/session/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await signIn(page, account);
   return page;
 }
 
 async function openDiscussion(page: Page, jobId: number) {
   await page.goto(`/audit-jobs/${jobId}`);
   await page.getByRole('tab', { name: 'Discussion' }).click();
-}
-
-function toast(page: Page, text: string | RegExp) {
-  return expect(
-    page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first(),
-  ).toBeVisible();
 }
 
 const composer = (page: Page) => page.locator('.cs-message-input__content-editor');

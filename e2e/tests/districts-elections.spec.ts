@@ -1,13 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, USER, mailedLink, screenshot } from '../support/api';
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/session/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
+import { ADMIN, mailedLink, screenshot, signIn, USER } from '../support/api';
 
 function toast(page: Page, text: string) {
   return expect(page.getByRole('alert').filter({ hasText: text })).toBeVisible();

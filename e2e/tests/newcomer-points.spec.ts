@@ -1,23 +1,8 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { ADMIN, createAccount, screenshot } from '../support/api';
+import { ADMIN, createAccount, screenshot, signIn, toast } from '../support/api';
 import { addMember, apiCall, createElection, makeZip } from '../support/uploads';
 
 const MIB = 1024 * 1024;
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/session/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
-
-// A toast shown while a dialog is open sits outside the dialog, which hides it from roles.
-function toast(page: Page, text: string) {
-  return expect(
-    page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first(),
-  ).toBeVisible();
-}
 
 /** Every API answer of the page with a 4xx status, as `METHOD path status`. */
 function refusals(page: Page): string[] {

@@ -1,24 +1,10 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { ADMIN, apiSignIn, screenshot } from '../support/api';
+import { ADMIN, apiSignIn, screenshot, signIn, toast } from '../support/api';
 import { uploadSet } from '../support/jobs';
 import { generateElection, uploadBytes } from '../support/operations';
 import { apiCall, createElection } from '../support/uploads';
 
 // Issue 23's points 13, 15, 16 and 17 that had no browser step, and the job status tooltips.
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/session/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
-
-// A toast shown while a dialog is open sits outside the dialog, which hides it from roles.
-const toast = (page: Page, text: string) =>
-  expect(
-    page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first(),
-  ).toBeVisible();
 
 /** Every API answer of the page with a 4xx status, as `METHOD path status`. */
 function refusals(page: Page, under = '/api/'): string[] {

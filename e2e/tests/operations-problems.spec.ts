@@ -1,16 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import yazl from 'yazl';
-import { screenshot } from '../support/api';
+import { screenshot, signIn } from '../support/api';
 import { generateElection, uploadBytes } from '../support/operations';
 import { addMember, apiCall, createElection } from '../support/uploads';
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/session/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
 
 async function damagedArchive(): Promise<Buffer> {
   const zip = new yazl.ZipFile();

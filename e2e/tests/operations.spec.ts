@@ -1,21 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, screenshot } from '../support/api';
+import { ADMIN, screenshot, signIn, toast } from '../support/api';
 import { generateElection, uploadBytes } from '../support/operations';
 import { addMember, apiCall, createElection } from '../support/uploads';
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/session/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
-
-function toast(page: Page, text: string) {
-  return expect(
-    page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first(),
-  ).toBeVisible();
-}
 
 const row = (page: Page, stage: string) =>
   page.getByRole('table', { name: 'Audit stages' }).locator(`tr[data-stage="${stage}"]`);

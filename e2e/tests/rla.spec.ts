@@ -6,9 +6,10 @@ import {
   planDiscrepancies,
   syntheticRecords,
 } from '@scrutineer/audit-core';
-import { ADMIN, apiSignIn, screenshot } from '../support/api';
+import { ADMIN, apiSignIn, screenshot, signIn } from '../support/api';
+import { demoJob } from '../support/jobs';
 import { jobStages, runStages } from '../support/stages';
-import { addMember, apiCall } from '../support/uploads';
+import { addMember } from '../support/uploads';
 
 // The demo election as the server seeds it: its vote records, regenerated from the same seed.
 const DEMO = { count: 60, batchSize: 20, misreads: 2, missing: 1, extra: 1 };
@@ -53,14 +54,6 @@ function sheriffRecords(): Map<string, string[]> {
     records.set(ballot.id, marked.length > 1 ? [] : marked);
   }
   return records;
-}
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/session/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/home$/);
 }
 
 async function openRla(page: Page, jobId: number) {
@@ -129,21 +122,7 @@ test('an Auditor runs a risk-limiting audit on the demo election: two rounds, on
 }) => {
   test.setTimeout(600_000);
   const adminToken = await apiSignIn(request, ADMIN);
-  const elections = await apiCall<{ items: { id: number; name: string }[] }>(
-    request,
-    adminToken,
-    'GET',
-    '/elections',
-  );
-  const election = elections.items.find((e) => e.name === 'Mono Demo General');
-  const jobs = await apiCall<{ items: { id: number; name: string }[] }>(
-    request,
-    adminToken,
-    'GET',
-    '/audit-jobs',
-  );
-  const job = jobs.items.find((j) => j.name === 'Mono demo audit');
-  if (!election || !job) throw new Error('no demo election or job');
+  const { election, job } = await demoJob(request, adminToken);
   const bea = await addMember(request, adminToken, election.id, 'Uploader', {
     first: 'Bea',
     last: 'Board',

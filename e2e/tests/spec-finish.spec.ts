@@ -1,22 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, screenshot } from '../support/api';
+import { ADMIN, screenshot, signIn, toast } from '../support/api';
 import { apiCall, createElection, makeZip } from '../support/uploads';
 
 const MIB = 1024 * 1024;
-
-// A toast shown while a dialog is open sits outside the dialog, which hides it from roles.
-const toast = (page: Page, text: string) =>
-  expect(
-    page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first(),
-  ).toBeVisible();
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/session/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
 
 test('a district’s elections page through their pages and stay on the page chosen', async ({
   page,

@@ -1,25 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, createAccount, screenshot } from '../support/api';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN, apiSignIn, createAccount, screenshot, signIn, toast } from '../support/api';
 import { generateElection, uploadBytes } from '../support/operations';
 import { apiCall, createElection } from '../support/uploads';
 
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/session/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
-
 /** A freshly built stage is SUCCESS, one re-read by a refresh built. */
 const BUILT = /^(built|SUCCESS)$/;
-
-const toast = (page: Page, text: string | RegExp) =>
-  expect(
-    page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first(),
-  ).toBeVisible();
 
 async function openElectionWithJobs(request: APIRequestContext, county: string, names: string[]) {
   const { token, electionId } = await createElection(request, county, `${county} General 2024`);

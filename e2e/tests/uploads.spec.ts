@@ -1,23 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, mailedLink, screenshot } from '../support/api';
+import { ADMIN, apiSignIn, mailedLink, screenshot, signIn, toast } from '../support/api';
 import { addMember, apiCall, createElection, makeText, makeZip } from '../support/uploads';
 
 const MIB = 1024 * 1024;
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/session/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
-
-// A toast shown while a dialog is open sits outside the dialog, which hides it from roles.
-function toast(page: Page, text: string) {
-  return expect(
-    page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first(),
-  ).toBeVisible();
-}
 
 /** Sends part uploads through a slow link, so progress can be watched. */
 async function throttleUploads(page: Page, megabitsPerSecond: number) {

@@ -12,8 +12,15 @@ import {
   type SynthElection,
 } from '@scrutineer/audit-core';
 import { expect } from 'vitest';
+import {
+  addToElection,
+  createAccount,
+  createDistrict,
+  createElection,
+  type Account,
+} from './elections-fixtures.js';
 import type { TestServer } from './harness.js';
-import { postForm } from './jobs-fixtures.js';
+import { createJob, postForm } from './jobs-fixtures.js';
 import { newBlobKey } from '../platform/storage/index.js';
 import { insertUpload } from '../modules/uploads/uploads.repository.js';
 
@@ -140,6 +147,48 @@ export async function uploadManifest(
     [{ field: 'file', name: 'ballot-manifest.csv', type: 'text/csv', content: text }],
   );
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+}
+
+/** The people of an audit's election: its Auditor, a board of two and two who are not on it. */
+export interface RlaPeople {
+  electionId: number;
+  auditor: Account;
+  /** The board: two Uploaders of the election. */
+  first: Account;
+  second: Account;
+  /** An Observer of the election. */
+  observer: Account;
+  /** Signed in, and no member of the election. */
+  stranger: Account;
+}
+
+/** An Open election with its Auditor, a board of two Uploaders, an Observer and a stranger. */
+export async function rlaPeople(server: TestServer): Promise<RlaPeople> {
+  const [auditor, first, second, observer, stranger] = await Promise.all([
+    createAccount(server, { role: 'Client' }),
+    createAccount(server),
+    createAccount(server),
+    createAccount(server),
+    createAccount(server),
+  ]);
+  const district = await createDistrict(server, auditor.token);
+  const election = await createElection(server, auditor.token, district.id, { privacy: 'Open' });
+  for (const member of [first, second])
+    await addToElection(server, auditor.token, election.id, member, 'Uploader');
+  await addToElection(server, auditor.token, election.id, observer, 'Observer');
+  return { electionId: election.id, auditor, first, second, observer, stranger };
+}
+
+/** A job of the election holding the ballot manifest, ready for a risk-limiting audit. */
+export async function rlaJob(
+  server: TestServer,
+  auditorToken: string,
+  electionId: number,
+  name: string,
+): Promise<number> {
+  const job = await createJob(server, auditorToken, electionId, { name });
+  await uploadManifest(server, auditorToken, job.id);
+  return job.id;
 }
 
 export interface PaperElection {

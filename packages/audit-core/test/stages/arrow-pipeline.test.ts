@@ -1,7 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CLEAR_KINDS,
   makeElection,
   PATHS,
   runPipeline,
@@ -12,6 +11,7 @@ import {
 } from '../../src/index.js';
 import { readCsvAll } from '../../src/stages/context.js';
 import { generatedJob } from './generated-job.js';
+import { foundAndPlanted, marksAgainstTruth } from './truth.js';
 
 /**
  * Generated connect-the-arrow elections (ES&S and Sequoia Optech ballots: timing marks down both
@@ -78,49 +78,16 @@ function describeRun(title: string, get: () => Run, styles: number): void {
 
     it('finds every planted discrepancy and reports no other', async () => {
       const { store, planted } = get();
-      const found = (await readCsvAll(store, PATHS.disagreements)).map((d) =>
-        d.kind === 'Normal Disagreed'
-          ? `misread ${d.sheet_id} ${d.contest_id}`
-          : d.kind === 'Swapped Batch'
-            ? `swap ${[...(d.detail ?? '').matchAll(/batch 1-(\d+)/g)]
-                .map((m) => m[1])
-                .sort()
-                .join(' ')}`
-            : `${d.kind} ${d.sheet_id}`,
-      );
-      const expected = planted.map((p) =>
-        p.kind === 'misread'
-          ? `misread ${p.ballotId} ${p.contestId}`
-          : p.kind === 'missing-record'
-            ? `No CVR ${p.ballotId}`
-            : p.kind === 'extra-record'
-              ? `No Image ${p.ballotId}`
-              : p.kind === 'rescan'
-                ? `Duplicate ${p.ballotId}`
-                : `swap ${[...p.batches].sort().join(' ')}`,
-      );
-      expect(found.sort()).toEqual(expected.sort());
+      const { found, planted: expected } = await foundAndPlanted(store, planted);
+      expect(found).toEqual(expected);
     });
 
     it('reads clear lines right, and light, faint, stray and erased ones right or gray', async () => {
       const { store, truth, count } = get();
-      let clear = 0;
-      let clearRight = 0;
-      const wrong: string[] = [];
-      for (const t of await readCsvAll(store, PATHS.votesTargets)) {
-        const target = truth.get(t.sheet_id ?? '')?.targets.find((x) => x.optionId === t.option_id);
-        if (!target)
-          throw new Error(`sheet ${t.sheet_id} target ${t.option_id} is not on its ballot`);
-        const right = (t.decision === 'vote') === target.isIntended;
-        if (CLEAR_KINDS.includes(target.kind)) {
-          clear += 1;
-          if (right && t.decision !== 'gray') clearRight += 1;
-        } else if (!right && t.decision !== 'gray')
-          wrong.push(`${t.sheet_id} ${t.option_id} ${target.kind} read ${t.decision}`);
-      }
-      expect(wrong).toEqual([]);
-      expect(clear).toBeGreaterThan(count * 5);
-      expect(clearRight / clear).toBeGreaterThanOrEqual(0.999);
+      const marks = await marksAgainstTruth(store, truth);
+      expect(marks.wrong).toEqual([]);
+      expect(marks.clear).toBeGreaterThan(count * 5);
+      expect(marks.share).toBeGreaterThanOrEqual(0.999);
     });
   });
 }

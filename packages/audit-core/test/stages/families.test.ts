@@ -2,7 +2,6 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CLEAR_KINDS,
   FolderStore,
   makeSharedLayoutElection,
   PATHS,
@@ -13,6 +12,7 @@ import {
 } from '../../src/index.js';
 import { readCsvAll } from '../../src/stages/context.js';
 import { generatedJob } from './generated-job.js';
+import { foundAndPlanted, marksAgainstTruth } from './truth.js';
 
 /**
  * The family whose styles print the same layout with different contests (a local measure of
@@ -75,43 +75,15 @@ describe('styles that share a layout, with faint marks', () => {
       (await readCsvAll(store, PATHS.contestSummary)).map((c) => c.contest_id),
     );
     for (const measure of ['M1', 'M2', 'M3']) expect(contests.has(measure)).toBe(true);
-    const found = (await readCsvAll(store, PATHS.disagreements)).map((d) =>
-      d.kind === 'Normal Disagreed'
-        ? `misread ${d.sheet_id} ${d.contest_id}`
-        : `${d.kind} ${d.sheet_id}`,
-    );
-    const expected = planted.map((p) =>
-      p.kind === 'misread'
-        ? `misread ${p.ballotId} ${p.contestId}`
-        : p.kind === 'rescan'
-          ? `Duplicate ${p.ballotId}`
-          : p.kind === 'extra-record'
-            ? `No Image ${p.ballotId}`
-            : p.kind,
-    );
-    expect(found.sort()).toEqual(expected.sort());
+    const { found, planted: expected } = await foundAndPlanted(store, planted);
+    expect(found).toEqual(expected);
   });
 
   it('reads faint, light, stray and erased marks right or gray, and clear marks right', async () => {
-    let clear = 0;
-    let clearRight = 0;
-    let faint = 0;
-    const wrong: string[] = [];
-    for (const t of await readCsvAll(store, PATHS.votesTargets)) {
-      const target = truth.get(t.sheet_id ?? '')?.targets.find((x) => x.optionId === t.option_id);
-      if (!target)
-        throw new Error(`sheet ${t.sheet_id} target ${t.option_id} is not on its ballot`);
-      const right = (t.decision === 'vote') === target.isIntended;
-      if (target.kind === 'faint') faint += 1;
-      if (CLEAR_KINDS.includes(target.kind)) {
-        clear += 1;
-        if (right && t.decision !== 'gray') clearRight += 1;
-      } else if (!right && t.decision !== 'gray')
-        wrong.push(`${t.sheet_id} ${t.option_id} ${target.kind} read ${t.decision}`);
-    }
-    expect(faint).toBeGreaterThan(10);
-    expect(wrong).toEqual([]);
-    expect(clearRight / clear).toBeGreaterThanOrEqual(0.999);
+    const marks = await marksAgainstTruth(store, truth);
+    expect(marks.kinds.get('faint')).toBeGreaterThan(10);
+    expect(marks.wrong).toEqual([]);
+    expect(marks.share).toBeGreaterThanOrEqual(0.999);
   });
 
   it('reports each style’s mark distribution and where gray begins', async () => {

@@ -2,7 +2,6 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CLEAR_KINDS,
   FolderStore,
   makeElection,
   makeSharedLayoutElection,
@@ -14,6 +13,7 @@ import {
 } from '../../src/index.js';
 import { readCsvAll } from '../../src/stages/context.js';
 import { generatedJob } from './generated-job.js';
+import { marksAgainstTruth } from './truth.js';
 
 interface ImageOnlyJob {
   job: string;
@@ -50,24 +50,6 @@ async function wrongStyles(run: ImageOnlyJob): Promise<string[]> {
     .map((s) => `${s.sheet_id} ${s.status} ${s.style} ${s.reason ?? ''}`);
 }
 
-/** Clear marks read right, and no other mark read wrong without a gray flag. */
-async function marksRead(run: ImageOnlyJob): Promise<{ share: number; wrong: string[] }> {
-  let clear = 0;
-  let right = 0;
-  const wrong: string[] = [];
-  for (const t of await readCsvAll(run.store, PATHS.votesTargets)) {
-    const target = run.truth.get(t.sheet_id ?? '')?.targets.find((x) => x.optionId === t.option_id);
-    if (!target) throw new Error(`sheet ${t.sheet_id} target ${t.option_id} is not on its ballot`);
-    const ok = (t.decision === 'vote') === target.isIntended;
-    if (CLEAR_KINDS.includes(target.kind)) {
-      clear += 1;
-      if (ok && t.decision !== 'gray') right += 1;
-    } else if (!ok && t.decision !== 'gray')
-      wrong.push(`${t.sheet_id} ${t.option_id} ${target.kind}`);
-  }
-  return { share: right / Math.max(1, clear), wrong };
-}
-
 const STAGES = ['precheck', 'gen_bif', 'genstyles', 'gentemplates', 'extractvote', 'cmpcvr'];
 
 /** The stages up to `last`, each SUCCESS but `last`, which ends `status`. */
@@ -96,7 +78,7 @@ describe('several declared styles and no vote records: timing-mark ballots', () 
       expect(s.style, s.sheet_id).toBe(run.truth.get(s.sheet_id ?? '')?.styleId);
     expect(new Set(placed.map((s) => s.style))).toEqual(new Set(['S1', 'S2', 'S3']));
     expect(await wrongStyles(run)).toEqual([]);
-    const marks = await marksRead(run);
+    const marks = await marksAgainstTruth(run.store, run.truth);
     expect(marks.wrong).toEqual([]);
     expect(marks.share).toBeGreaterThanOrEqual(0.999);
     const totals = await readCsvAll(run.store, PATHS.totals);
@@ -118,7 +100,7 @@ describe('several declared styles and no vote records: Hart-like ballots', () =>
   it('places two-sided sheets by the contests both sides show and reads them to the tally', async () => {
     expect(run.results.map((r) => `${r.stage} ${r.status}`)).toEqual(stagesTo('cmpcvr'));
     expect(await wrongStyles(run)).toEqual([]);
-    const marks = await marksRead(run);
+    const marks = await marksAgainstTruth(run.store, run.truth);
     expect(marks.wrong).toEqual([]);
     expect(marks.share).toBeGreaterThanOrEqual(0.999);
   });
@@ -172,7 +154,7 @@ describe('several declared styles and no vote records: Hart-like styles that sha
     );
     expect(sources.filter((s) => s === 'image')).toHaveLength(36);
     expect(sources.filter((s) => s === 'barcode')).toHaveLength(20);
-    const marks = await marksRead(run);
+    const marks = await marksAgainstTruth(run.store, run.truth);
     expect(marks.wrong).toEqual([]);
     expect(marks.share).toBeGreaterThanOrEqual(0.999);
   });

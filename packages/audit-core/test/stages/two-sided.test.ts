@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CLEAR_KINDS,
   FolderStore,
   makeElection,
   PATHS,
@@ -16,6 +15,7 @@ import {
 } from '../../src/index.js';
 import { readCsvAll } from '../../src/stages/context.js';
 import { generatedJob } from './generated-job.js';
+import { foundAndPlanted, marksAgainstTruth } from './truth.js';
 import { StageContext } from '../../src/stages/context.js';
 import { walkImageEntries } from '../../src/stages/images.js';
 import { makeCrops } from '../../src/stages/report-crops.js';
@@ -115,46 +115,15 @@ describe('two-sided sheets', () => {
   });
 
   it('finds every planted discrepancy and reports no other', async () => {
-    const found = (await readCsvAll(store, PATHS.disagreements)).map((d) =>
-      d.kind === 'Normal Disagreed'
-        ? `misread ${d.sheet_id} ${d.contest_id}`
-        : `${d.kind} ${d.sheet_id}`,
-    );
-    const expected = planted.map((p) =>
-      p.kind === 'misread'
-        ? `misread ${p.ballotId} ${p.contestId}`
-        : p.kind === 'missing-record'
-          ? `No CVR ${p.ballotId}`
-          : p.kind === 'rescan'
-            ? `Duplicate ${p.ballotId}`
-            : p.kind === 'extra-record'
-              ? `No Image ${p.ballotId}`
-              : `unexpected ${p.kind}`,
-    );
-    expect(found.sort()).toEqual(expected.sort());
+    const { found, planted: expected } = await foundAndPlanted(store, planted);
+    expect(found).toEqual(expected);
   });
 
   it('reads clear marks on both sides right and flags the doubtful ones gray', async () => {
-    let clear = 0;
-    let clearRight = 0;
-    let back = 0;
-    const wrong: string[] = [];
-    for (const t of await readCsvAll(store, PATHS.votesTargets)) {
-      const plan = truth.get(t.sheet_id ?? '');
-      const target = plan?.targets.find((x) => x.optionId === t.option_id);
-      if (!target)
-        throw new Error(`sheet ${t.sheet_id} target ${t.option_id} is not on its ballot`);
-      if (t.style?.endsWith('~2')) back += 1;
-      const right = (t.decision === 'vote') === target.isIntended;
-      if (CLEAR_KINDS.includes(target.kind)) {
-        clear += 1;
-        if (right && t.decision !== 'gray') clearRight += 1;
-      } else if (!right && t.decision !== 'gray')
-        wrong.push(`${t.sheet_id} ${t.option_id} ${target.kind} read ${t.decision}`);
-    }
-    expect(wrong).toEqual([]);
-    expect(back).toBeGreaterThan(0);
-    expect(clearRight / clear).toBeGreaterThanOrEqual(0.999);
+    const marks = await marksAgainstTruth(store, truth);
+    expect(marks.wrong).toEqual([]);
+    expect(marks.rows.filter((t) => t.style?.endsWith('~2')).length).toBeGreaterThan(0);
+    expect(marks.share).toBeGreaterThanOrEqual(0.999);
   });
 
   it('crops a disagreement on a back from the back page', async () => {

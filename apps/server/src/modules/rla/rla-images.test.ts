@@ -11,16 +11,15 @@ import {
   type RlaCandidates,
 } from '@scrutineer/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import {
-  addToElection,
-  createAccount,
-  createDistrict,
-  createElection,
-  type Account,
-} from '../../test/elections-fixtures.js';
+import type { Account } from '../../test/elections-fixtures.js';
 import { createJob } from '../../test/jobs-fixtures.js';
 import { runStage, waitForStage } from '../../test/pipeline-fixtures.js';
-import { storePaperElection, uploadManifest, type PaperElection } from '../../test/rla-fixtures.js';
+import {
+  rlaPeople,
+  storePaperElection,
+  uploadManifest,
+  type PaperElection,
+} from '../../test/rla-fixtures.js';
 import { storeJobFile } from '../job-settings/index.js';
 import { openJobStore } from '../operations/index.js';
 
@@ -60,25 +59,15 @@ const optionNames = (contestName: string, ids: string[]) =>
 
 beforeAll(async () => {
   server = await startTestServer({ PIPELINE_WORKERS: '1' });
-  [auditor, first, second, observer, stranger] = await Promise.all([
-    createAccount(server, { role: 'Client' }),
-    createAccount(server),
-    createAccount(server),
-    createAccount(server),
-    createAccount(server),
-  ]);
-  const district = await createDistrict(server, auditor.token);
-  const election = await createElection(server, auditor.token, district.id, { privacy: 'Open' });
-  for (const member of [first, second])
-    await addToElection(server, auditor.token, election.id, member, 'Uploader');
-  await addToElection(server, auditor.token, election.id, observer, 'Observer');
-  paper = await storePaperElection(server, election.id, auditor.id, {
+  let electionId: number;
+  ({ auditor, first, second, observer, stranger, electionId } = await rlaPeople(server));
+  paper = await storePaperElection(server, electionId, auditor.id, {
     seed: 'rla-images-api',
     count: 24,
     batchSize: 12,
     misreads: 2,
   });
-  const job = await createJob(server, auditor.token, election.id, { name: 'RLA beside images' });
+  const job = await createJob(server, auditor.token, electionId, { name: 'RLA beside images' });
   jobId = job.id;
   await storeJobFile(server.deps, {
     jobId,

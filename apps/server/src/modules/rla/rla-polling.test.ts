@@ -7,15 +7,8 @@ import {
   type RlaBoardBallot,
 } from '@scrutineer/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import {
-  addToElection,
-  createAccount,
-  createDistrict,
-  createElection,
-  type Account,
-} from '../../test/elections-fixtures.js';
-import { createJob } from '../../test/jobs-fixtures.js';
-import { councilOf, mayorOf, storeCvrSet, uploadManifest } from '../../test/rla-fixtures.js';
+import type { Account } from '../../test/elections-fixtures.js';
+import { councilOf, mayorOf, rlaJob, rlaPeople, storeCvrSet } from '../../test/rla-fixtures.js';
 
 let server: TestServer;
 let auditor: Account;
@@ -27,19 +20,10 @@ const SEED = '16180339887498948482';
 
 beforeAll(async () => {
   server = await startTestServer();
-  [auditor, first, second] = await Promise.all([
-    createAccount(server, { role: 'Client' }),
-    createAccount(server),
-    createAccount(server),
-  ]);
-  const district = await createDistrict(server, auditor.token);
-  const election = await createElection(server, auditor.token, district.id, { privacy: 'Open' });
-  for (const member of [first, second])
-    await addToElection(server, auditor.token, election.id, member, 'Uploader');
-  await storeCvrSet(server, election.id, auditor.id);
-  const job = await createJob(server, auditor.token, election.id, { name: 'RLA polling' });
-  jobId = job.id;
-  await uploadManifest(server, auditor.token, jobId);
+  let electionId: number;
+  ({ auditor, first, second, electionId } = await rlaPeople(server));
+  await storeCvrSet(server, electionId, auditor.id);
+  jobId = await rlaJob(server, auditor.token, electionId, 'RLA polling');
 });
 afterAll(async () => server.close());
 

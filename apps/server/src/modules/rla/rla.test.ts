@@ -9,16 +9,16 @@ import {
   type RlaRetrievalRow,
 } from '@scrutineer/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import {
-  addToElection,
-  countRows,
-  createAccount,
-  createDistrict,
-  createElection,
-  type Account,
-} from '../../test/elections-fixtures.js';
+import { countRows, type Account } from '../../test/elections-fixtures.js';
 import { createJob, fetchBytes } from '../../test/jobs-fixtures.js';
-import { councilOf, mayorOf, storeCvrSet, uploadManifest } from '../../test/rla-fixtures.js';
+import {
+  councilOf,
+  mayorOf,
+  rlaJob,
+  rlaPeople,
+  storeCvrSet,
+  uploadManifest,
+} from '../../test/rla-fixtures.js';
 
 let server: TestServer;
 let auditor: Account;
@@ -32,19 +32,7 @@ const SEED = '83762091475320918476';
 
 beforeAll(async () => {
   server = await startTestServer();
-  [auditor, first, second, outsider, stranger] = await Promise.all([
-    createAccount(server, { role: 'Client' }),
-    createAccount(server),
-    createAccount(server),
-    createAccount(server),
-    createAccount(server),
-  ]);
-  const district = await createDistrict(server, auditor.token);
-  const election = await createElection(server, auditor.token, district.id, { privacy: 'Open' });
-  electionId = election.id;
-  for (const member of [first, second])
-    await addToElection(server, auditor.token, electionId, member, 'Uploader');
-  await addToElection(server, auditor.token, electionId, outsider, 'Observer');
+  ({ auditor, first, second, observer: outsider, stranger, electionId } = await rlaPeople(server));
   await storeCvrSet(server, electionId, auditor.id);
 });
 afterAll(async () => server.close());
@@ -57,11 +45,7 @@ const startBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function readyJob(name: string) {
-  const job = await createJob(server, auditor.token, electionId, { name });
-  await uploadManifest(server, auditor.token, job.id);
-  return job.id;
-}
+const readyJob = (name: string) => rlaJob(server, auditor.token, electionId, name);
 
 const start = (jobId: number, body: unknown, token = auditor.token) =>
   server.call<{ message: string; rla: Rla; error?: string }>('POST', `/rla/${jobId}`, {

@@ -13,6 +13,8 @@ import { IDLE_REASON } from './uploads.sweep.js';
 const PART = 5 * 1024 * 1024;
 const SIZE = 8 * PART + 123;
 const ADMIN = ['admin@scrutineer.local', 'admin-password'] as const;
+// The test makes its own election: the demo one would only cost its generation at first start.
+const NO_DEMO = { SEED_DEMO_ELECTION: 'false' };
 
 interface Progress {
   status: string;
@@ -53,7 +55,7 @@ const multipartDirs = () =>
 
 describe('a server killed while parts are in flight', () => {
   it('resumes from the acknowledged parts after a restart, keeps every byte, and sweeps an abandoned upload', async () => {
-    server = await startChildServer(dataDir);
+    server = await startChildServer(dataDir, NO_DEMO);
     let token = await server.signIn(...ADMIN);
     const district = await server.call<{ id: number }>('POST', '/districts', {
       token,
@@ -109,7 +111,7 @@ describe('a server killed while parts are in flight', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await server.kill();
 
-    server = await startChildServer(dataDir);
+    server = await startChildServer(dataDir, NO_DEMO);
     token = await server.signIn(...ADMIN);
     const progress = await server.call<Progress>('GET', `/upload-files/${started.body.id}/parts`, {
       token,
@@ -161,6 +163,7 @@ describe('a server killed while parts are in flight', () => {
 
     // A server whose deadline for idle uploads is one second sweeps it.
     server = await startChildServer(dataDir, {
+      ...NO_DEMO,
       UPLOAD_IDLE_HOURS: String(1 / 3600),
       UPLOAD_SWEEP_SECONDS: '1',
     });
