@@ -5,7 +5,7 @@
 // memory are its own. Memory is measured on a fifth of the election and on all of it.
 import { execFileSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -39,7 +39,14 @@ const FAMILY =
   process.env.BENCH_FAMILY === 'hart' || process.env.BENCH_FAMILY === 'arrow'
     ? process.env.BENCH_FAMILY
     : 'timing';
+/**
+ * A folder to keep the generated job in and take it from on the next run (drawing and the
+ * stages before extractvote take minutes); by default a temporary folder, removed afterwards.
+ */
+const KEEP = process.env.BENCH_JOB;
 const ARCHIVE = 'input/images/ballots.zip';
+/** What a kept job folder was made for, and how long making it took. */
+const PREPARED = 'bench-prepared.json';
 const self = import.meta.filename;
 const extractvote = STAGES.find((s) => s.name === 'extractvote');
 if (!extractvote) throw new Error('no extractvote stage');
@@ -135,42 +142,73 @@ async function score(job: string, store: FolderStore) {
   return { ...marks, byImage, sheets: sheets.length };
 }
 
+interface Prepared {
+  family: string;
+  count: number;
+  /** Seconds drawing the election, then running the stages before extractvote. */
+  drawn: number;
+  before: number;
+}
+
+/** Draws the election into `job` and runs the stages before extractvote on it. */
+async function prepare(job: string, store: FolderStore): Promise<Prepared> {
+  const election =
+    FAMILY === 'timing'
+      ? makeElection({ seed: 'bench-extractvote' })
+      : makeElection({ seed: `bench-extractvote-${FAMILY}`, family: FAMILY, contests: 8 });
+  await mkdir(path.join(job, 'input/images'), { recursive: true });
+  await mkdir(path.join(job, 'input/cvr'), { recursive: true });
+  let started = performance.now();
+  await writeSyntheticElection(
+    election,
+    {
+      count: COUNT,
+      batchSize: 100,
+      formats: ['dominion-csv'],
+      onProgress: ({ done }) => done % 1000 === 0 && console.log(`${done} drawn`),
+    },
+    createWriteStream(path.join(job, ARCHIVE)),
+    directorySink(path.join(job, 'truth')),
+  );
+  await rename(path.join(job, 'truth/CVR_Export.csv'), path.join(job, 'input/cvr/CVR_Export.csv'));
+  const drawn = (performance.now() - started) / 1000;
+  await store.write(PATHS.election, JSON.stringify(election));
+  started = performance.now();
+  for (const stage of STAGES.slice(0, 4)) {
+    const result = await runStage(stage, store, {});
+    if (result.status !== 'SUCCESS') throw new Error(`${stage.name}: ${result.error}`);
+  }
+  const before = (performance.now() - started) / 1000;
+  return { family: FAMILY, count: COUNT, drawn, before };
+}
+
+/** A kept job of this family and size, when `BENCH_JOB` names one an earlier run prepared. */
+async function preparedBefore(job: string): Promise<Prepared | undefined> {
+  const text = await readFile(path.join(job, PREPARED), 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  const prepared = JSON.parse(text) as Prepared;
+  if (prepared.family !== FAMILY || prepared.count !== COUNT)
+    throw new Error(
+      `${job} holds ${prepared.count} ballots of the ${prepared.family} family, not ${COUNT} of ${FAMILY}`,
+    );
+  return prepared;
+}
+
 async function main(): Promise<void> {
-  const job = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-bench-extract-'));
+  const job = KEEP
+    ? path.resolve(KEEP)
+    : await mkdtemp(path.join(os.tmpdir(), 'scrutineer-bench-extract-'));
   try {
-    const election =
-      FAMILY === 'timing'
-        ? makeElection({ seed: 'bench-extractvote' })
-        : makeElection({ seed: `bench-extractvote-${FAMILY}`, family: FAMILY, contests: 8 });
-    await mkdir(path.join(job, 'input/images'), { recursive: true });
-    await mkdir(path.join(job, 'input/cvr'), { recursive: true });
-    let started = performance.now();
-    await writeSyntheticElection(
-      election,
-      {
-        count: COUNT,
-        batchSize: 100,
-        formats: ['dominion-csv'],
-        onProgress: ({ done }) => done % 1000 === 0 && console.log(`${done} drawn`),
-      },
-      createWriteStream(path.join(job, ARCHIVE)),
-      directorySink(path.join(job, 'truth')),
-    );
-    await rename(
-      path.join(job, 'truth/CVR_Export.csv'),
-      path.join(job, 'input/cvr/CVR_Export.csv'),
-    );
-    const drawn = (performance.now() - started) / 1000;
     const store = new FolderStore(job);
-    await store.write(PATHS.election, JSON.stringify(election));
-    started = performance.now();
-    for (const stage of STAGES.slice(0, 4)) {
-      const result = await runStage(stage, store, {});
-      if (result.status !== 'SUCCESS') throw new Error(`${stage.name}: ${result.error}`);
-    }
-    const before = (performance.now() - started) / 1000;
+    const kept = KEEP ? await preparedBefore(job) : undefined;
+    const { drawn, before } = kept ?? (await prepare(job, store));
+    if (KEEP && !kept)
+      await writeFile(
+        path.join(job, PREPARED),
+        JSON.stringify({ family: FAMILY, count: COUNT, drawn, before }),
+      );
     console.log(
-      `${COUNT} ballots drawn in ${drawn.toFixed(0)} s, stages to gentemplates ${before.toFixed(0)} s`,
+      `${COUNT} ballots drawn in ${drawn.toFixed(0)} s, stages to gentemplates ${before.toFixed(0)} s${kept ? ' (kept from an earlier run)' : ''}`,
     );
 
     const part = Math.round(COUNT / 5);
@@ -198,7 +236,7 @@ async function main(): Promise<void> {
         : arrow
           ? 'Audit engine: extractvote, connect-the-arrow family'
           : 'Audit engine: extractvote',
-      `Run: \`npx tsx bench/audit-extractvote.ts\` (\`BENCH_IMAGES=${COUNT}${FAMILY === 'timing' ? '' : ` BENCH_FAMILY=${FAMILY}`}\`). A generated election of ${COUNT.toLocaleString('en')} ballots (3 styles, 200 dpi, ${hart ? 'two-sided Hart-like sheets (corner marks, a style barcode, 0.34 × 0.18 in boxes, no timing marks), skewed and noisy greyscale scans, both sides in one deflate TIFF' : arrow ? 'Optech-like sheets (timing marks down both edges, a broken arrow per option), skewed and noisy Group 4 TIFF scans' : 'skewed and noisy Group 4 TIFF scans'}, people's marks of every kind, records in Dominion CSV with batches of 100 and a swapped pair of batches) is drawn into a temporary job folder (${drawn.toFixed(0)} s) and taken through precheck, gen_bif, genstyles and gentemplates (${before.toFixed(0)} s). Then a fresh process with one decoding thread (\`UV_THREADPOOL_SIZE=1\`, \`sharp.concurrency(1)\`) takes the stage's batches (500 sheets each) in turn, first on ${part.toLocaleString('en')} sheets, then on all: for each batch, **decode alone** reads the batch's entries from the archive in the job's storage and decodes every page to greyscale; then **extractvote** runs the batch as a worker does: each page decoded, registered on its record's style (or, where that is not sure, matched against every style), every target measured and decided, the batch's rows written; the join follows the last batch. The two take turns batch by batch so that both meet the same machine. Per core = ballots per CPU-second (user + system) of the process. The folder is removed afterwards.
+      `Run: \`npx tsx bench/audit-extractvote.ts\` (\`BENCH_IMAGES=${COUNT}${FAMILY === 'timing' ? '' : ` BENCH_FAMILY=${FAMILY}`}\`). A generated election of ${COUNT.toLocaleString('en')} ballots (3 styles, 200 dpi, ${hart ? 'two-sided Hart-like sheets (corner marks, a style barcode, 0.34 × 0.18 in boxes, no timing marks), skewed and noisy greyscale scans, both sides in one deflate TIFF' : arrow ? 'Optech-like sheets (timing marks down both edges, a broken arrow per option), skewed and noisy Group 4 TIFF scans' : 'skewed and noisy Group 4 TIFF scans'}, people's marks of every kind, records in Dominion CSV with batches of 100 and a swapped pair of batches) is drawn into a temporary job folder (${drawn.toFixed(0)} s) and taken through precheck, gen_bif, genstyles and gentemplates (${before.toFixed(0)} s). Then a fresh process with one decoding thread (\`UV_THREADPOOL_SIZE=1\`, \`sharp.concurrency(1)\`) takes the stage's batches (500 sheets each) in turn, first on ${part.toLocaleString('en')} sheets, then on all: for each batch, **decode alone** reads the batch's entries from the archive in the job's storage and decodes every page to greyscale; then **extractvote** runs the batch as a worker does: each page decoded, registered on its record's style (or, where that is not sure, matched against every style), every target measured and decided, the batch's rows written; the join follows the last batch. The two take turns batch by batch so that both meet the same machine. Per core = ballots per CPU-second (user + system) of the process. ${kept ? `The folder was kept from an earlier run (\`BENCH_JOB\`).` : 'The folder is removed afterwards.'}
 ${machineLine()} Load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(1)} on 2 cores shared with other work.
 
 | run | ballots | ballots/s | ballots/s per core | CPU ms per ballot |
@@ -208,7 +246,7 @@ ${rows.join('\n')}
 Ratio of extractvote to decoding alone, ballots per second per core, on all ${COUNT.toLocaleString('en')}: **${ratio.toFixed(2)}** (aim: at least 0.5; on ${part.toLocaleString('en')}: ${(small.decodeCpu / small.extractCpu).toFixed(2)}). Peak memory (resident) of the process on ${COUNT.toLocaleString('en')} ballots: ${whole.peakMiB.toFixed(0)} MiB, on ${part.toLocaleString('en')}: ${small.peakMiB.toFixed(0)} MiB, a ratio of **${(whole.peakMiB / small.peakMiB).toFixed(2)}** (the archive is read entry by entry by byte ranges, and each batch's rows are written before the next). Clear marks read as the ground truth says: ${((100 * s.clearRight) / Math.max(1, s.clear)).toFixed(2)}% of ${s.clear.toLocaleString('en')}; light, stray, check, X and erasure marks read wrong without a gray flag: ${s.unclearWrong} of ${s.unclear.toLocaleString('en')}. Sheets read on the style their image showed rather than their record's: ${s.byImage} of ${s.sheets.toLocaleString('en')}.`,
     );
   } finally {
-    await rm(job, { recursive: true, force: true });
+    if (!KEEP) await rm(job, { recursive: true, force: true });
   }
 }
 

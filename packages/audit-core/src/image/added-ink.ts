@@ -1,7 +1,7 @@
 import type { Affine } from './affine.js';
 import type { GreyImage } from './grey.js';
 import type { Template } from './template.js';
-import { thumbnail } from './thumbnail.js';
+import { pageThumbnail } from './thumbnail.js';
 
 /**
  * A cell (8 template pixels square) holds ink the printing lacks when the page is this much
@@ -31,7 +31,7 @@ export interface AddedInk {
  * whatever the shift, turn, noise or compression of each scan.
  */
 export function addedInk(page: GreyImage, transform: Affine, template: Template): AddedInk {
-  const map = thumbnail(page, transform, template.image);
+  const map = pageThumbnail(page, transform, template.image);
   const own = template.thumbnail;
   const cells: number[] = [];
   const { width, height, step } = map;

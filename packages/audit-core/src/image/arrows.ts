@@ -1,4 +1,4 @@
-import { boxHeight, boxWidth, findComponents, type Component } from './components.js';
+import { boxHeight, boxWidth, findComponents, type Component, type Region } from './components.js';
 import { estimateDpi, isInk, type GreyImage } from './grey.js';
 import {
   findTargets,
@@ -79,9 +79,24 @@ interface Pair {
 /** Finds the broken arrows of a page, ordered by column then top to bottom like other targets. */
 export function findArrows(image: GreyImage, options: FindTargetsOptions = {}): TemplateTarget[] {
   const dpi = estimateDpi(image);
+  const usual = arrowPairs(image, dpi, options);
+  return orderByColumn(
+    usual.map((p) => arrowTarget(image, p, dpi)),
+    dpi * 0.4,
+  );
+}
+
+/** The page's tail and head pairs that are arrows, of the size the election file gives if any. */
+function arrowPairs(
+  image: GreyImage,
+  dpi: number,
+  options: FindTargetsOptions,
+  /** Where to look for ink (all the page by default); `within` still bounds each part. */
+  scan?: Region,
+): Pair[] {
   const { within, spec } = options;
   const parts: Part[] = [];
-  for (const c of findComponents(image, undefined, dpi * dpi)) {
+  for (const c of findComponents(image, scan, dpi * dpi)) {
     if (within && (c.x0 < within.x0 || c.y0 < within.y0 || c.x1 > within.x1 || c.y1 > within.y1))
       continue;
     const w = boxWidth(c) / dpi;
@@ -115,11 +130,78 @@ export function findArrows(image: GreyImage, options: FindTargetsOptions = {}): 
     pairs.push(best);
   }
   const sized = pairs.filter((p) => fitsSpec(p, dpi, spec?.width, spec?.height));
-  const usual = usualPairs(sized);
-  return orderByColumn(
-    usual.map((p) => arrowTarget(image, p, dpi)),
-    dpi * 0.4,
-  );
+  return usualPairs(sized);
+}
+
+/** A reopened arrow's left end lies this near (inches) another arrow's: one column. */
+const COLUMN = 0.05;
+/** Columns of a joined gap that must hold ink, no taller than a shaft, for it to be reopened. */
+const JOINED = 0.8;
+
+/**
+ * An arrow that nearly every exemplar's voter joined is one blob on a combined page: tail, line
+ * and head. Where the page shows other arrows, a blob of their length and height, in a column
+ * with them, whose columns at their gap's place hold a thin line and nothing else is such an arrow: those columns are
+ * cleared back to paper (on `image` itself), so that the arrow is found as the others are.
+ * Answers how many arrows were reopened.
+ */
+export function reopenJoinedArrows(image: GreyImage): number {
+  const dpi = estimateDpi(image);
+  const pairs = arrowPairs(image, dpi, {});
+  if (pairs.length < 3) return 0;
+  const typical = (of: (p: Pair) => number): number => {
+    const sorted = pairs.map(of).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] as number;
+  };
+  const length = typical(lengthOf);
+  const tall = typical(tallOf);
+  const gap = typical(gapOf);
+  const tail = typical((p) => boxWidth(p.tail.c));
+  const near = (x: number, y: number, share: number): boolean => Math.abs(x - y) <= y * share;
+  const found = pairs.map((p) => ({ x0: p.tail.c.x0, x1: p.head.c.x1, y: p.axis }));
+  let reopened = 0;
+  for (const c of findComponents(image, undefined, dpi * dpi)) {
+    if (!near(boxWidth(c), length, 0.1) || !near(boxHeight(c), tall, 0.2)) continue;
+    if (found.some((f) => f.x0 <= c.x1 && c.x0 <= f.x1 && f.y >= c.y0 && f.y <= c.y1)) continue;
+    // In a column of arrows: a completed arrow printed as an example in the instructions is not.
+    if (!found.some((f) => Math.abs(f.x0 - c.x0) <= COLUMN * dpi)) continue;
+    const from = c.x0 + tail;
+    const to = from + gap - 1;
+    if (!isThinLine(image, c, from, to, dpi)) continue;
+    // Cleared, the blob must part into a tail and head like the page's other arrows.
+    const rows: Uint8Array[] = [];
+    for (let y = c.y0; y <= c.y1; y += 1) {
+      const at = y * image.width;
+      rows.push(image.data.slice(at + from, at + to + 1));
+      image.data.fill(255, at + from, at + to + 1);
+    }
+    const region = { x0: c.x0, y0: c.y0, x1: c.x1, y1: c.y1 };
+    const like = arrowPairs(image, dpi, { within: region }, region).filter(
+      (p) =>
+        near(lengthOf(p), length, 0.1) && near(gapOf(p), gap, 0.2) && near(tallOf(p), tall, 0.2),
+    );
+    if (like.length === 1) reopened += 1;
+    else rows.forEach((row, k) => image.data.set(row, (c.y0 + k) * image.width + from));
+  }
+  return reopened;
+}
+
+/** Most columns from `from` to `to` of the blob hold ink, none of it taller than a shaft. */
+function isThinLine(
+  image: GreyImage,
+  c: Component,
+  from: number,
+  to: number,
+  dpi: number,
+): boolean {
+  let inked = 0;
+  for (let x = from; x <= to; x += 1) {
+    const s = spanOf(image, c, x, x);
+    if (s.bottom < s.top) continue;
+    if (height(s) > THIN * dpi) return false;
+    inked += 1;
+  }
+  return to >= from && inked >= JOINED * (to - from + 1);
 }
 
 /**

@@ -3,7 +3,7 @@ import { createGrey, type GreyImage } from './grey.js';
 import { dilate, erode, inkMask } from './morph.js';
 import { refineBlocks } from './refine.js';
 import { frameOf, registerOn, type RegistrationFrame } from './registration.js';
-import { findArrows } from './arrows.js';
+import { findArrows, reopenJoinedArrows } from './arrows.js';
 import { findTargets, type TemplateTarget } from './targets.js';
 import { buildTemplate, type Template, type TemplateOptions } from './template.js';
 
@@ -82,7 +82,9 @@ export function combineExemplars(
   if (!reference || !votes) throw new Error('no exemplar could be registered');
   const image = decide(votes, reference.page, options.inkShare ?? 0.6);
   const strict = decide(votes, reference.page, INSIDE_SHARE);
-  // An arrow most exemplars joined is one blob on the combined page: it is found on the strict one.
+  // An arrow most exemplars joined is one blob on the combined page: it is found on the strict
+  // one, where an arrow that nearly all of them joined is first parted again.
+  reopenJoinedArrows(strict);
   clearTargetInsides(image, strict, [...findTargets(image), ...findArrows(strict)]);
   return { image, used, rejected };
 }

@@ -6,6 +6,7 @@ import {
   differingCells,
   distinguishingCells,
   CELL_DIFFERENCE,
+  pageThumbnail,
   thumbnail,
   thumbnailDistance,
   type Thumbnail,
@@ -65,7 +66,7 @@ export function matchStyle(
       candidates.push({
         template,
         registration,
-        ink: thumbnail(page, registration.transform, template.image),
+        ink: pageThumbnail(page, registration.transform, template.image),
       });
     } catch {
       // A template whose marks do not fit is simply not this page's style.
@@ -268,7 +269,7 @@ export function fitsStyle(
   } catch {
     return undefined;
   }
-  const ink = thumbnail(page, registration.transform, template.image, fit.cells);
+  const ink = pageThumbnail(page, registration.transform, template.image, fit.cells);
   const distance = nearestSample(ink, samples, fit.cells);
   return { registration, marks, distance, sure: distance * SURE_FIT <= fit.gap };
 }

@@ -79,19 +79,19 @@ function crossedShare(
 }
 
 /**
- * A shape as rectangles of rows, so that its ink is counted from a summed-area table (four
- * lookups a rectangle) instead of pixel by pixel: each row's runs of neighbouring pixels, and
- * runs that repeat row after row (a box's sides, an oval's flanks) joined into one rectangle.
- * A pixel listed twice (rounding in `transformOffsets` can fold two template pixels onto one)
- * gets a rectangle of its own each time, so counts are those of the listed pixels.
+ * A shape as weighted corners of a summed-area table, so that its ink is counted with one lookup
+ * a corner instead of pixel by pixel. The pixels' counts on a small grid, differenced along
+ * rows and down columns, are zero but at the corners of the shape's outline; the ink under the
+ * shape is the sum of the table at those corners times their weights. A pixel listed twice
+ * (rounding in `transformOffsets` can fold two template pixels onto one) counts twice, so counts
+ * are those of the listed pixels.
  */
-interface Rects {
+interface Corners {
   pixels: number;
-  /** First and last row (offsets from the centre), and columns `from` to one before `to`. */
-  top: Int32Array;
-  bottom: Int32Array;
-  from: Int32Array;
-  to: Int32Array;
+  /** Each corner's offset from the centre, in table rows and columns, and its weight. */
+  dy: Int32Array;
+  dx: Int32Array;
+  weight: Int32Array;
   minX: number;
   maxX: number;
   minY: number;
@@ -99,12 +99,10 @@ interface Rects {
 }
 
 /** Scratch space reused across calls (measuring is synchronous), grown as shapes need. */
-let gridScratch = new Uint8Array(0);
-let rectScratch = new Int32Array(0);
-const above: number[] = [];
-const here: number[] = [];
+let gridScratch = new Int32Array(0);
+let cornerScratch = new Int32Array(0);
 
-function rectsOf(offsets: Offsets): Rects {
+function cornersOf(offsets: Offsets): Corners {
   const n = offsets.length / 2;
   let minX = 0;
   let maxX = 0;
@@ -118,79 +116,42 @@ function rectsOf(offsets: Offsets): Rects {
     if (y < minY) minY = y;
     if (y > maxY) maxY = y;
   }
-  // Each pixel counted on a small grid, then read back row by row as runs.
-  const w = maxX - minX + 1;
-  const cells = w * (maxY - minY + 1);
-  if (gridScratch.length < cells) gridScratch = new Uint8Array(cells);
+  // Each pixel counted on a grid with a border of one empty row and column all round.
+  const w = maxX - minX + 3;
+  const h = maxY - minY + 3;
+  const cells = w * h;
+  if (gridScratch.length < cells) gridScratch = new Int32Array(cells);
   const grid = gridScratch;
   grid.fill(0, 0, cells);
   for (let i = 0; i < offsets.length; i += 2) {
-    const cell = ((offsets[i + 1] as number) - minY) * w + (offsets[i] as number) - minX;
+    const cell = ((offsets[i + 1] as number) - minY + 1) * w + (offsets[i] as number) - minX + 1;
     grid[cell] = (grid[cell] as number) + 1;
   }
-  if (rectScratch.length < 4 * n) rectScratch = new Int32Array(4 * n);
-  const top = rectScratch.subarray(0, n);
-  const bottom = rectScratch.subarray(n, 2 * n);
-  const from = rectScratch.subarray(2 * n, 3 * n);
-  const to = rectScratch.subarray(3 * n, 4 * n);
-  let rects = 0;
-  const extra: number[] = [];
-  // The runs of the row above, left to right, as (from, to, rectangle) triples: a run of the
-  // same columns on this row extends that rectangle down.
-  above.length = 0;
-  here.length = 0;
-  let next = 0;
-  const add = (y: number, x0: number, x1: number): void => {
-    while (next < above.length && (above[next] as number) < x0) next += 3;
-    if (next < above.length && above[next] === x0 && above[next + 1] === x1) {
-      const open = above[next + 2] as number;
-      bottom[open] = y;
-      here.push(x0, x1, open);
-      return;
+  // The table's entry before row r and column c of the shape takes the weight
+  // G[r−1][c−1] − G[r][c−1] − G[r−1][c] + G[r][c], for r and c from 0 to the shape's size.
+  if (cornerScratch.length < 3 * cells) cornerScratch = new Int32Array(3 * cells);
+  let count = 0;
+  for (let r = 0; r <= maxY - minY + 1; r += 1) {
+    const row = (r + 1) * w;
+    const up = r * w;
+    for (let c = 0; c <= maxX - minX + 1; c += 1) {
+      const weight =
+        (grid[up + c] as number) -
+        (grid[row + c] as number) -
+        (grid[up + c + 1] as number) +
+        (grid[row + c + 1] as number);
+      if (weight === 0) continue;
+      cornerScratch[count] = r + minY;
+      cornerScratch[cells + count] = c + minX;
+      cornerScratch[2 * cells + count] = weight;
+      count += 1;
     }
-    top[rects] = y;
-    bottom[rects] = y;
-    from[rects] = x0;
-    to[rects] = x1;
-    here.push(x0, x1, rects++);
-  };
-  for (let y = minY; y <= maxY; y += 1) {
-    const row = (y - minY) * w;
-    let start = -1;
-    next = 0;
-    for (let x = 0; x <= w; x += 1) {
-      const count = x < w ? (grid[row + x] as number) : 0;
-      if (count === 0) {
-        if (start >= 0) add(y, start + minX, x + minX);
-        start = -1;
-        continue;
-      }
-      // A pixel listed more than once adds a rectangle of its own for each extra listing.
-      for (let k = 1; k < count; k += 1) extra.push(y, x + minX);
-      if (start < 0) start = x;
-    }
-    above.length = 0;
-    for (const v of here) above.push(v);
-    here.length = 0;
   }
-  for (let k = 0; k < extra.length; k += 2) {
-    top[rects] = extra[k] as number;
-    bottom[rects] = extra[k] as number;
-    from[rects] = extra[k + 1] as number;
-    to[rects++] = (extra[k + 1] as number) + 1;
-  }
-  // One array for the four columns the caller keeps; the scratch is reused by the next shape.
-  const kept = new Int32Array(4 * rects);
-  kept.set(top.subarray(0, rects), 0);
-  kept.set(bottom.subarray(0, rects), rects);
-  kept.set(from.subarray(0, rects), 2 * rects);
-  kept.set(to.subarray(0, rects), 3 * rects);
   return {
     pixels: n,
-    top: kept.subarray(0, rects),
-    bottom: kept.subarray(rects, 2 * rects),
-    from: kept.subarray(2 * rects, 3 * rects),
-    to: kept.subarray(3 * rects, 4 * rects),
+    dy: cornerScratch.slice(0, count),
+    dx: cornerScratch.slice(cells, cells + count),
+    weight: cornerScratch.slice(2 * cells, 2 * cells + count),
     minX,
     maxX,
     minY,
@@ -224,6 +185,14 @@ function areaSums(page: GreyImage, x0: number, y0: number, x1: number, y1: numbe
     let count = 0;
     const inside = y >= 0 && y < height;
     const row = y * width;
+    if (inside && x0 >= 0 && x1 < width && INK_THRESHOLD === 128) {
+      // A whole row on the page: a byte under 128 (ink) has its high bit clear.
+      for (let x = x0, c = 1; x <= x1; x += 1, c += 1) {
+        count += ((data[row + x] as number) >> 7) ^ 1;
+        sums[at + c] = (sums[up + c] as number) + count;
+      }
+      continue;
+    }
     for (let x = x0; x <= x1; x += 1) {
       if (inside && x >= 0 && x < width && (data[row + x] as number) < INK_THRESHOLD) count += 1;
       const c = x - x0 + 1;
@@ -233,24 +202,48 @@ function areaSums(page: GreyImage, x0: number, y0: number, x1: number, y1: numbe
   return { x0, y0, stride, sums };
 }
 
-/** The share of the shape's listed pixels that are ink with its centre at (x, y). */
-function rectShare(area: AreaSums, r: Rects, x: number, y: number): number {
-  const { sums, stride } = area;
-  const bx = x - area.x0;
-  const by = y - area.y0;
-  let ink = 0;
-  for (let k = 0; k < r.top.length; k += 1) {
-    const lower = (by + (r.bottom[k] as number) + 1) * stride + bx;
-    const upper = (by + (r.top[k] as number)) * stride + bx;
-    const left = r.from[k] as number;
-    const right = r.to[k] as number;
-    ink +=
-      (sums[lower + right] as number) -
-      (sums[lower + left] as number) -
-      (sums[upper + right] as number) +
-      (sums[upper + left] as number);
+/**
+ * A shape's corners as places in one table, each its index from the centre's: those of weight 1
+ * and −1 (nearly all) in lists of their own, so that most corners cost one lookup and no product.
+ */
+interface Placed {
+  pixels: number;
+  plus: Int32Array;
+  minus: Int32Array;
+  other: Int32Array;
+  otherWeight: Int32Array;
+}
+
+function place(area: AreaSums, c: Corners): Placed {
+  const count = (w: (v: number) => boolean): number => c.weight.filter(w).length;
+  const plus = new Int32Array(count((v) => v === 1));
+  const minus = new Int32Array(count((v) => v === -1));
+  const other = new Int32Array(c.weight.length - plus.length - minus.length);
+  const otherWeight = new Int32Array(other.length);
+  for (let k = 0, p = 0, m = 0, o = 0; k < c.weight.length; k += 1) {
+    const at = (c.dy[k] as number) * area.stride + (c.dx[k] as number);
+    const weight = c.weight[k] as number;
+    if (weight === 1) plus[p++] = at;
+    else if (weight === -1) minus[m++] = at;
+    else {
+      other[o] = at;
+      otherWeight[o++] = weight;
+    }
   }
-  return r.pixels > 0 ? ink / r.pixels : 0;
+  return { pixels: c.pixels, plus, minus, other, otherWeight };
+}
+
+/** The share of the shape's listed pixels that are ink with its centre at (x, y). */
+function cornerShare(area: AreaSums, p: Placed, x: number, y: number): number {
+  const { sums } = area;
+  const base = (y - area.y0) * area.stride + x - area.x0;
+  const { plus, minus, other, otherWeight } = p;
+  let ink = 0;
+  for (let k = 0; k < plus.length; k += 1) ink += sums[base + (plus[k] as number)] as number;
+  for (let k = 0; k < minus.length; k += 1) ink -= sums[base + (minus[k] as number)] as number;
+  for (let k = 0; k < other.length; k += 1)
+    ink += (otherWeight[k] as number) * (sums[base + (other[k] as number)] as number);
+  return p.pixels > 0 ? ink / p.pixels : 0;
 }
 
 /**
@@ -282,8 +275,9 @@ export function locateTarget(
   const expected = applyAffine(transform, { x: Math.round(target.cx), y: Math.round(target.cy) });
   const ex = Math.round(expected.x);
   const ey = Math.round(expected.y);
-  const outline = rectsOf(transformOffsets(target.shape.outline, transform));
-  const ring = rectsOf(transformOffsets(target.shape.ring, transform));
+  const outlineCorners = cornersOf(transformOffsets(target.shape.outline, transform));
+  const ringCorners = cornersOf(transformOffsets(target.shape.ring, transform));
+  const [outline, ring] = [outlineCorners, ringCorners];
   const area = areaSums(
     page,
     ex - window + Math.min(outline.minX, ring.minX),
@@ -291,6 +285,7 @@ export function locateTarget(
     ex + window + Math.max(outline.maxX, ring.maxX),
     ey + window + Math.max(outline.maxY, ring.maxY),
   );
+  const [outlineAt, ringAt] = [place(area, outlineCorners), place(area, ringCorners)];
   let bestX = ex;
   let bestY = ey;
   let bestScore = -Infinity;
@@ -299,15 +294,15 @@ export function locateTarget(
   // (the ring's is never negative) and that at most 1, so places whose bound falls short of
   // a score already seen cannot be the best and are not measured; the best, and which of
   // equal places wins, are as if every place were measured.
-  let floor = rectShare(area, outline, ex, ey) - rectShare(area, ring, ex, ey);
+  let floor = cornerShare(area, outlineAt, ex, ey) - cornerShare(area, ringAt, ex, ey);
   // A first look at every third place raises that floor near the best before the full search.
   for (let dy = -window; window >= 4 && dy <= window; dy += 3) {
     for (let dx = -window; dx <= window; dx += 3) {
       const pull = 0.002 * (dx * dx + dy * dy);
       if (1 - pull < floor) continue;
-      const inked = rectShare(area, outline, ex + dx, ey + dy);
+      const inked = cornerShare(area, outlineAt, ex + dx, ey + dy);
       if (inked - pull < floor) continue;
-      const score = inked - rectShare(area, ring, ex + dx, ey + dy) - pull;
+      const score = inked - cornerShare(area, ringAt, ex + dx, ey + dy) - pull;
       if (score > floor) floor = score;
     }
   }
@@ -318,9 +313,9 @@ export function locateTarget(
       if (1 - pull < floor) continue;
       const x = ex + dx;
       const y = ey + dy;
-      const inked = rectShare(area, outline, x, y);
+      const inked = cornerShare(area, outlineAt, x, y);
       if (inked - pull < floor) continue;
-      const fit = inked - rectShare(area, ring, x, y);
+      const fit = inked - cornerShare(area, ringAt, x, y);
       const score = fit - pull;
       if (score > floor) floor = score;
       if (score > bestScore) {

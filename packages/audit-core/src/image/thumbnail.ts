@@ -21,39 +21,110 @@ export function thumbnail(
   size?: { width: number; height: number },
   cells?: Uint8Array,
 ): Thumbnail {
+  const map = emptyMap(page, size);
+  sample(page, transform, map, cells);
+  return map;
+}
+
+function emptyMap(page: GreyImage, size?: { width: number; height: number }): Thumbnail {
   const width = Math.floor((size?.width ?? page.width) / STEP);
   const height = Math.floor((size?.height ?? page.height) / STEP);
-  const ink = new Float32Array(width * height);
+  return { width, height, step: STEP, ink: new Float32Array(width * height) };
+}
+
+/** Fills the map's cells (those in `cells`, else all) that `done` does not hold yet, and marks them. */
+function sample(
+  page: GreyImage,
+  transform: Affine,
+  map: Thumbnail,
+  cells?: Uint8Array,
+  done?: Uint8Array,
+): void {
+  const { width, height, ink } = map;
   const { a, b, c, d, e, f } = transform;
   const { data, width: pw, height: ph } = page;
   const half = STEP / 2;
+  const down = 2 * pw;
   // The patch spans -4..+2 pixels around its centre; inside those bounds no check is needed.
   for (let ty = 0; ty < height; ty += 1) {
     const y = ty * STEP + half;
     for (let tx = 0; tx < width; tx += 1) {
-      if (cells && !cells[ty * width + tx]) continue;
+      const i = ty * width + tx;
+      if (cells && !cells[i]) continue;
+      if (done) {
+        if (done[i]) continue;
+        done[i] = 1;
+      }
       const x = tx * STEP + half;
       const px = Math.round(a * x + b * y + c);
       const py = Math.round(d * x + e * y + f);
       let sum = 0;
       if (px >= 4 && py >= 4 && px + 2 < pw && py + 2 < ph) {
-        for (let dy = -4; dy < 4; dy += 2) {
-          const row = (py + dy) * pw + px;
-          sum +=
-            1020 -
-            (data[row - 4] as number) -
-            (data[row - 2] as number) -
-            (data[row] as number) -
-            (data[row + 2] as number);
-        }
+        const r0 = (py - 4) * pw + px;
+        const r1 = r0 + down;
+        const r2 = r1 + down;
+        const r3 = r2 + down;
+        sum =
+          4080 -
+          (data[r0 - 4] as number) -
+          (data[r0 - 2] as number) -
+          (data[r0] as number) -
+          (data[r0 + 2] as number) -
+          (data[r1 - 4] as number) -
+          (data[r1 - 2] as number) -
+          (data[r1] as number) -
+          (data[r1 + 2] as number) -
+          (data[r2 - 4] as number) -
+          (data[r2 - 2] as number) -
+          (data[r2] as number) -
+          (data[r2 + 2] as number) -
+          (data[r3 - 4] as number) -
+          (data[r3 - 2] as number) -
+          (data[r3] as number) -
+          (data[r3 + 2] as number);
       } else {
         for (let dy = -2; dy < 2; dy += 1)
           for (let dx = -2; dx < 2; dx += 1) sum += 255 - pixelAt(page, px + dx * 2, py + dy * 2);
       }
-      ink[ty * width + tx] = sum / (16 * 255);
+      ink[i] = sum / (16 * 255);
     }
   }
-  return { width, height, step: STEP, ink };
+}
+
+/** A page's ink map through one transform, and which of its cells are sampled so far. */
+interface KeptMap {
+  map: Thumbnail;
+  done: Uint8Array;
+}
+
+/** Each page's ink maps, by the transform they are sampled through and their size. */
+const kept = new WeakMap<GreyImage, Map<Affine, Map<string, KeptMap>>>();
+
+/**
+ * The page's ink map through a registration's transform, kept with the page: a page is laid on
+ * its style's template to judge the fit (on `cells` alone), maybe on others' to match it, and
+ * again to fingerprint it (whole), always through the one transform its registration keeps. A
+ * cell is sampled once; those not asked for yet read as paper.
+ */
+export function pageThumbnail(
+  page: GreyImage,
+  transform: Affine,
+  size: { width: number; height: number },
+  cells?: Uint8Array,
+): Thumbnail {
+  let byTransform = kept.get(page);
+  if (!byTransform) kept.set(page, (byTransform = new Map<Affine, Map<string, KeptMap>>()));
+  let bySize = byTransform.get(transform);
+  if (!bySize) byTransform.set(transform, (bySize = new Map<string, KeptMap>()));
+  const key = `${size.width}x${size.height}`;
+  let entry = bySize.get(key);
+  if (!entry) {
+    const map = emptyMap(page, size);
+    entry = { map, done: new Uint8Array(map.ink.length) };
+    bySize.set(key, entry);
+  }
+  sample(page, transform, entry.map, cells, entry.done);
+  return entry.map;
 }
 
 /** Mean absolute difference of two ink maps of the same size over the cells in `mask`. */
@@ -112,10 +183,33 @@ export function differingCells(
   const x = a.ink;
   const y = b.ink;
   // Past `limit` the exact count no longer matters to a caller looking for the nearest map.
+  if (mask) {
+    // A mask is read as the list of its cells, in order: most of a page's cells are not in it.
+    const cells = cellsOf(mask);
+    for (let k = 0; k < cells.length && count <= limit; k += 1) {
+      const i = cells[k] as number;
+      if (i >= n) break;
+      if (Math.abs((x[i] as number) - (y[i] as number)) > CELL_DIFFERENCE) count += 1;
+    }
+    return count;
+  }
   for (let i = 0; i < n && count <= limit; i += 1)
-    if ((!mask || mask[i]) && Math.abs((x[i] as number) - (y[i] as number)) > CELL_DIFFERENCE)
-      count += 1;
+    if (Math.abs((x[i] as number) - (y[i] as number)) > CELL_DIFFERENCE) count += 1;
   return count;
+}
+
+/** The cells each mask holds, listed once per mask (a template's masks outlive its pages). */
+const maskCells = new WeakMap<Uint8Array, Int32Array>();
+
+function cellsOf(mask: Uint8Array): Int32Array {
+  let cells = maskCells.get(mask);
+  if (cells) return cells;
+  let count = 0;
+  for (let i = 0; i < mask.length; i += 1) if (mask[i]) count += 1;
+  cells = new Int32Array(count);
+  for (let i = 0, k = 0; i < mask.length; i += 1) if (mask[i]) cells[k++] = i;
+  maskCells.set(mask, cells);
+  return cells;
 }
 
 /** Ink maps as bytes (0–255), for storing a template's samples. */

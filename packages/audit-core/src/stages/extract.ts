@@ -1,14 +1,12 @@
 import { addedInk, encodeAddedInk } from '../image/added-ink.js';
 import type { GreyImage } from '../image/grey.js';
 import { readStyleBarcode, styleOfBarcode } from '../image/style-code.js';
-import { countPages, loadPage } from '../image/load.js';
-import { fitsStyle, matchStyle, NoStyleFitsError, type StyleMatch } from '../image/match.js';
-import { findTimingMarks } from '../image/timing.js';
-import { readBallot, type BallotReading, type ReadOptions } from '../image/read.js';
+import { loadPage } from '../image/load.js';
 import { readEngineSettings } from './job-settings.js';
 import type { Template } from '../image/template.js';
 import type { JobStore } from '../storage/index.js';
 import { joinCsvParts, readCsv, writeCsv, type BatchRef, type StageContext } from './context.js';
+import { readSides, settleStyle, type SheetSetting } from './extract-sheet.js';
 import { batchOf, walkImageEntries } from './images.js';
 import { electionInfo, PATHS } from './job.js';
 import { loadTemplates, untrustedBatches } from './templates.js';
@@ -63,13 +61,6 @@ const SAID: Record<string, string> = {
   image: 'genstyles placed it on',
   barcode: 'its style barcode says',
 };
-/**
- * How much closer the best style must be than the runner-up to overrule the record's style in a
- * batch whose records agree with their images. A batch judged on one or two exemplars can be
- * trusted wrongly, so a clear match must still win there; a match between styles alike in
- * contests changes nothing (`readsAlike`).
- */
-const SURE_MATCH = 1.1;
 const part = (name: string, batch: BatchRef): string =>
   `extractvote/batches/${name}-${String(batch.index + 1).padStart(5, '0')}.csv`;
 
@@ -85,109 +76,6 @@ export async function extractBatches(
   batchSize = DEFAULT_BATCH_SIZE,
 ): Promise<number> {
   return Math.max(1, Math.ceil((await imageRows(store)).length / batchSize));
-}
-
-export interface SheetReading {
-  /** The template the page was read with. */
-  used: Template;
-  reading: BallotReading;
-}
-
-/**
- * Reads one page: on its record's style, unless the image matches another style surely (a
- * record can belong to another sheet, as in a swapped batch; near matches between styles that
- * share most contests are not evidence enough), or its batch's records are not trusted, where
- * the image's best match decides.
- */
-export function readSheet(
-  page: GreyImage,
-  templates: Template[],
-  options: {
-    known?: Template;
-    untrusted?: boolean;
-    signal?: AbortSignal;
-    /** Thresholds and search window from the JOB file. */
-    read?: Pick<ReadOptions, 'thresholds' | 'window'>;
-    /** The record's style when it has no template: only a sure fit of another style reads. */
-    untemplated?: string;
-  },
-): SheetReading {
-  const { known } = options;
-  if (options.untemplated) {
-    // Read on a style it only looks nearest to, a sheet would be read with the wrong targets.
-    const marks = findTimingMarks(page);
-    for (const template of templates) {
-      const fit = fitsStyle(page, template, marks);
-      if (!fit?.sure) continue;
-      const reading = readBallot(page, template, {
-        ...options.read,
-        signal: options.signal,
-        marks,
-        registration: fit.registration,
-      });
-      return { used: template, reading };
-    }
-    throw new Error(
-      `style ${options.untemplated} has no template: a person can map it on its exemplar`,
-    );
-  }
-  // Timing marks are found once, whichever templates the page is then laid on. A page no record
-  // or election file gives a style is matched even against one template: it may be of a style
-  // that has none, and must then not be read on that one.
-  const marks = templates.length > 1 || !known ? findTimingMarks(page) : undefined;
-  if (known && marks) {
-    // Most sheets surely fit their record's style, and no other need be tried. A sheet that
-    // surely fits another style, and not its record's, is of that style: a batch judged on one
-    // or two exemplars (or none) can hold a swapped batch's sheets.
-    const others = templates.filter((t) => t !== known);
-    for (const template of options.untrusted ? others : [known, ...others]) {
-      const fit = fitsStyle(page, template, marks);
-      if (!fit?.sure) continue;
-      const reading = readBallot(page, template, {
-        ...options.read,
-        signal: options.signal,
-        marks,
-        registration: fit.registration,
-      });
-      return { used: template, reading };
-    }
-  }
-  let match: StyleMatch | undefined;
-  try {
-    match = marks ? matchStyle(page, templates, marks) : undefined;
-  } catch (error) {
-    // No style's template carries all of the page's printing: the record's style, where there
-    // is one, is as near as any; without one the sheet is not read on a wrong style.
-    if (!(error instanceof NoStyleFitsError && known)) throw error;
-  }
-  const sure = match ? options.untrusted || match.runnerUp >= match.distance * SURE_MATCH : false;
-  const used = (known && !sure ? known : undefined) ?? match?.template ?? known ?? templates[0];
-  if (!used) throw new Error('no template to read the page with');
-  const matched = match?.template === used ? match : undefined;
-  const reading = readBallot(page, used, {
-    ...options.read,
-    signal: options.signal,
-    marks: matched?.marks,
-    registration: matched?.registration,
-  });
-  return { used, reading };
-}
-
-/** Same contests and options on the targets of each side, in layout order. */
-function readsAlike(a: Template, b: Template, laterSides: Map<string, Template[]>): boolean {
-  const same = (x: Template | undefined, y: Template | undefined): boolean =>
-    !!x &&
-    !!y &&
-    x.meanings.length === y.meanings.length &&
-    x.meanings.every(
-      (m, i) => m.contestId === y.meanings[i]?.contestId && m.optionId === y.meanings[i]?.optionId,
-    ) &&
-    x.contests.length === y.contests.length &&
-    x.contests.every((c, i) => c.id === y.contests[i]?.id && c.voteFor === y.contests[i]?.voteFor);
-  const [sidesA, sidesB] = [laterSides.get(a.id) ?? [], laterSides.get(b.id) ?? []];
-  return (
-    same(a, b) && sidesA.length === sidesB.length && sidesA.every((x, i) => same(x, sidesB[i]))
-  );
 }
 
 /**
@@ -215,12 +103,13 @@ export async function extractVote(ctx: StageContext): Promise<void> {
     if (t.sideOf) laterSides.set(t.sideOf.style, [...(laterSides.get(t.sideOf.style) ?? []), t]);
   for (const list of laterSides.values())
     list.sort((a, b) => (a.sideOf?.side ?? 0) - (b.sideOf?.side ?? 0));
-  const untrusted = await untrustedBatches(ctx.store);
+  const distrusted = await untrustedBatches(ctx.store);
   const settings = await readEngineSettings(ctx.store);
   const read = { thresholds: settings.thresholds, window: settings.window };
   const byId = new Map(templates.map((t) => [t.id, t]));
   const declared = (await electionInfo(ctx.store))?.styles ?? [];
   const alike = alikeStyles();
+  const setting: SheetSetting = { templates, byId, laterSides, alike, read, signal: ctx.signal };
   const unconfirmed = new Map<string, number>();
   if (templates.length === 0)
     ctx.problem({
@@ -261,38 +150,10 @@ export async function extractVote(ctx: StageContext): Promise<void> {
           known = coded.style;
           sourceOf.set(sheetId, 'barcode');
         }
-        let { used, reading } = readSheet(page, templates, {
-          known: byId.get(known),
-          ...(known && !byId.has(known) ? { untemplated: known } : {}),
-          untrusted: untrusted.has(batchOf(sheetId).batch),
-          signal: ctx.signal,
-          read,
-        });
-        const record = byId.get(known);
-        const [theirs, mine] = [used, record].map((t) => laterSides.get(t?.id ?? '')?.[0]);
-        // The back, once decoded to check a style, is the page its side is read on.
-        let back: GreyImage | undefined;
-        if (record && used !== record && theirs && mine && (await countPages(bytes)) > 1) {
-          back = await loadPage(bytes, { page: 1, label: item.entry.entry });
-          if (!backAgrees(back, theirs, mine)) {
-            used = record;
-            reading = readBallot(page, record, { ...read, signal: ctx.signal });
-          }
-        }
-        // Styles whose targets mean the same on every side read a page alike (styles that
-        // differ in a precinct name): the reading stands under the record's style.
-        if (record && used !== record && readsAlike(used, record, laterSides)) used = record;
-        // Styles that print the same layout with other contests cannot be told by the image:
-        // the record's style stands, read on its own template, and is marked unconfirmed.
-        const doubtful =
-          !!record &&
-          templates.some(
-            (t) => t !== record && alike(t, record) && !readsAlike(t, record, laterSides),
-          );
-        if (record && used !== record && doubtful && alike(used, record)) {
-          used = record;
-          reading = readBallot(page, record, { ...read, signal: ctx.signal });
-        }
+        const label = item.entry.entry;
+        const untrusted = distrusted.has(batchOf(sheetId).batch);
+        const front = await settleStyle(bytes, page, known, { untrusted, label }, setting);
+        const { used, reading, doubtful } = front;
         if (known && used.id !== known)
           ctx.problem({
             severity: 'warning',
@@ -304,26 +165,7 @@ export async function extractVote(ctx: StageContext): Promise<void> {
         const template = used.id === known ? used : undefined;
         const style = used.id;
         // A sheet is read whole or not at all: its rows are kept until every side is read.
-        const sides = [{ template: used, reading }];
-        const later = laterSides.get(style) ?? [];
-        if (later.length > 0) {
-          const pages = await countPages(bytes);
-          for (const side of later) {
-            const n = side.sideOf?.side ?? 2;
-            if (n > pages)
-              throw new Error(
-                `style ${style} has contests on side ${n}, but the image has ${pages} page${pages === 1 ? '' : 's'}`,
-              );
-            const sidePage =
-              n === 2 && back
-                ? back
-                : await loadPage(bytes, { page: n - 1, label: item.entry.entry });
-            sides.push({
-              template: side,
-              reading: readBallot(sidePage, side, { ...read, signal: ctx.signal }),
-            });
-          }
-        }
+        const sides = await readSides(bytes, front, label, setting);
         if (template && doubtful) unconfirmed.set(style, (unconfirmed.get(style) ?? 0) + 1);
         let votes = 0;
         let gray = 0;
@@ -444,21 +286,6 @@ export async function extractVote(ctx: StageContext): Promise<void> {
   ctx.info(
     `batch ${ctx.batch.index + 1}/${ctx.batch.count}: ${sheets.length} sheets, ${sheets.filter((s) => s.status !== 'read').length} unreadable`,
   );
-}
-
-/**
- * Styles can be alike on the front and differ on the back alone. When the front overrules the
- * record's style and both styles have a back, the back must say so too, matched against the
- * two styles' back templates (`theirs` the image's, `mine` the record's); otherwise the
- * record's style stands.
- */
-function backAgrees(back: GreyImage, theirs: Template, mine: Template): boolean {
-  if (theirs.sideOf?.side !== 2 || mine.sideOf?.side !== 2) return true;
-  try {
-    return matchStyle(back, [theirs, mine]).template === theirs;
-  } catch {
-    return false;
-  }
 }
 
 /** Joins the batches' outputs into the stage's files, in batch order. */

@@ -32,6 +32,12 @@ export interface PlanOptions {
    * the ink lost). 0 or unset leaves every ballot as before.
    */
   faintMarks?: number;
+  /**
+   * Share of ballots whose first contest goes to its first option, a whole line or fill (a
+   * landslide: on nearly every exemplar of a style that target is marked). 0 or unset leaves
+   * every ballot as before.
+   */
+  landslide?: number;
 }
 
 const VOTE_KINDS: [MarkKind, number][] = [
@@ -81,9 +87,14 @@ export function planBallot(
         .slice(0, choices)
         .map((o) => o.id),
     );
+    const sweeps =
+      !!options.landslide && contestId === style.contestIds[0] && random.chance(options.landslide);
+    const winner = contest.options[0]?.id;
+    if (sweeps && winner) chosen.clear();
     for (const option of contest.options) {
       let kind: MarkKind = 'none';
-      if (chosen.has(option.id))
+      if (sweeps && option.id === winner) kind = 'full';
+      else if (chosen.has(option.id))
         kind = options.faintMarks && random.chance(options.faintMarks) ? 'faint' : voteKind(random);
       else if (random.chance(0.015)) kind = 'stray';
       else if (random.chance(0.01)) kind = 'erasure';
