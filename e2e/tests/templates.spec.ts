@@ -8,6 +8,7 @@ import {
   generateClean,
   runStage,
   signIn,
+  votesByTarget,
   votesFor,
   type Box,
 } from '../support/templates';
@@ -16,7 +17,7 @@ import { addMember, apiCall, createElection } from '../support/uploads';
 const near = (b: Box, x: number, y: number) =>
   Math.abs(b.x + b.width / 2 - x) < 12 && Math.abs(b.y + b.height / 2 - y) < 12;
 
-test('a target the automatic map missed is drawn by hand, and extractvote then reads its marks', async ({
+test('a target left out of the map is drawn by hand, and extractvote then reads its marks', async ({
   page,
   request,
 }) => {
@@ -50,7 +51,8 @@ test('a target the automatic map missed is drawn by hand, and extractvote then r
   for (const stage of ['precheck', 'gen_bif', 'genstyles', 'gentemplates', 'extractvote'])
     await runStage(request, token, job.id, stage);
 
-  // The printed layout says where every target of S1 is; the automatic map lacks one.
+  // The printed layout says where every target of S1 is; the automatic map finds them all, the
+  // one every exemplar marked too.
   const layout = layoutStyle(election, 'S1');
   const auto = await apiCall<{ automatic: Box[] }>(
     request,
@@ -58,14 +60,26 @@ test('a target the automatic map missed is drawn by hand, and extractvote then r
     'GET',
     `/job-templates/${job.id}/S1`,
   );
-  const missed = layout.targets.filter((t) => !auto.automatic.some((b) => near(b, t.cx, t.cy)));
-  expect(missed).toHaveLength(1);
-  const target = missed[0]!;
-  // The boxes the engine found are named by position; a person names them (here through an import).
-  const named = auto.automatic.map((b) => {
-    const t = layout.targets.find((l) => near(b, l.cx, l.cy))!;
-    return { ...b, contest_id: t.contestId, option_id: t.optionId };
-  });
+  expect(layout.targets.filter((t) => !auto.automatic.some((b) => near(b, t.cx, t.cy)))).toEqual(
+    [],
+  );
+  // The person takes out a target of a contest only S1 prints, one with votes, to draw it again.
+  const rows = await votesByTarget(request, token, job.id);
+  const read = (t: (typeof layout.targets)[number]) =>
+    rows.filter((r) => r.option_id === t.optionId);
+  const fewest = Math.min(...layout.targets.map((t) => read(t).length));
+  const target = layout.targets.find(
+    (t) => read(t).length === fewest && read(t).some((r) => r.decision === 'vote'),
+  )!;
+  expect(target).toBeDefined();
+  // The boxes the engine found are named by position; a person names them (here through an
+  // import) and leaves out the one they will draw themselves.
+  const named = auto.automatic
+    .filter((b) => !near(b, target.cx, target.cy))
+    .map((b) => {
+      const t = layout.targets.find((l) => near(b, l.cx, l.cy))!;
+      return { ...b, contest_id: t.contestId, option_id: t.optionId };
+    });
   await apiCall(request, token, 'PUT', `/job-templates/${job.id}/S1`, { targets: named });
   await runStage(request, token, job.id, 'extractvote', true);
   expect(await votesFor(request, token, job.id, target.optionId)).toBe(0);
@@ -101,7 +115,7 @@ test('a target the automatic map missed is drawn by hand, and extractvote then r
   await screenshot(page, 'templates-mapper-saved');
 
   await runStage(request, token, job.id, 'extractvote', true);
-  // The exemplars all had the hidden target marked: its marks are read now.
+  // Drawn by hand, its marks are read again.
   expect(await votesFor(request, token, job.id, target.optionId)).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Back to templates' }).click();
   await expect(
