@@ -1,21 +1,10 @@
 import type { Region } from './components.js';
 import { INK_THRESHOLD, type GreyImage } from './grey.js';
-import type { Offsets, TargetShape } from './shape.js';
+import type { Offsets } from './shape.js';
+import type { TemplateTarget } from './targets.js';
 
-/** A target as the outline finder gives it (see `findTargets`). */
-export interface Outlined {
-  x0: number;
-  y0: number;
-  width: number;
-  height: number;
-  cx: number;
-  cy: number;
-  shape: TargetShape;
-  templateInk: number;
-  isSolid?: boolean;
-  isOverprinted?: boolean;
-  isObscured?: boolean;
-}
+/** A target as the outline finder gives it (see `findTargets`), before its place in the order. */
+export type Outlined = Omit<TemplateTarget, 'index' | 'column'>;
 
 /** Share of the outline's pixels that must be ink where a target is taken. */
 const OUTLINE = 0.88;

@@ -21,6 +21,27 @@ export interface SheetReading {
   reading: BallotReading;
 }
 
+/** The page read on the first of the templates it surely fits, if any. */
+function readOnSureFit(
+  page: GreyImage,
+  templates: Template[],
+  marks: ReturnType<typeof findTimingMarks>,
+  options: { signal?: AbortSignal; read?: Pick<ReadOptions, 'thresholds' | 'window'> },
+): SheetReading | undefined {
+  for (const template of templates) {
+    const fit = fitsStyle(page, template, marks);
+    if (!fit?.sure) continue;
+    const reading = readBallot(page, template, {
+      ...options.read,
+      signal: options.signal,
+      marks,
+      registration: fit.registration,
+    });
+    return { used: template, reading };
+  }
+  return undefined;
+}
+
 /**
  * Reads one page: on its record's style, unless the image matches another style surely (a
  * record can belong to another sheet, as in a swapped batch; near matches between styles that
@@ -43,18 +64,8 @@ export function readSheet(
   const { known } = options;
   if (options.untemplated) {
     // Read on a style it only looks nearest to, a sheet would be read with the wrong targets.
-    const marks = findTimingMarks(page);
-    for (const template of templates) {
-      const fit = fitsStyle(page, template, marks);
-      if (!fit?.sure) continue;
-      const reading = readBallot(page, template, {
-        ...options.read,
-        signal: options.signal,
-        marks,
-        registration: fit.registration,
-      });
-      return { used: template, reading };
-    }
+    const sure = readOnSureFit(page, templates, findTimingMarks(page), options);
+    if (sure) return sure;
     throw new Error(
       `style ${options.untemplated} has no template: a person can map it on its exemplar`,
     );
@@ -68,17 +79,13 @@ export function readSheet(
     // surely fits another style, and not its record's, is of that style: a batch judged on one
     // or two exemplars (or none) can hold a swapped batch's sheets.
     const others = templates.filter((t) => t !== known);
-    for (const template of options.untrusted ? others : [known, ...others]) {
-      const fit = fitsStyle(page, template, marks);
-      if (!fit?.sure) continue;
-      const reading = readBallot(page, template, {
-        ...options.read,
-        signal: options.signal,
-        marks,
-        registration: fit.registration,
-      });
-      return { used: template, reading };
-    }
+    const sure = readOnSureFit(
+      page,
+      options.untrusted ? others : [known, ...others],
+      marks,
+      options,
+    );
+    if (sure) return sure;
   }
   let match: StyleMatch | undefined;
   try {
