@@ -1,10 +1,11 @@
-const COMMA = 44;
-const QUOTE = 34;
-const EQUALS = 61;
-const LF = 10;
-const CR = 13;
-const ZERO = 48;
-const ONE = 49;
+/** Bytes the CSV readers look for. */
+export const COMMA = 44;
+export const QUOTE = 34;
+export const EQUALS = 61;
+export const LF = 10;
+export const CR = 13;
+export const ZERO = 48;
+export const ONE = 49;
 
 /** What a cell holds, as `ByteCells.kinds` says it. */
 export const EMPTY_CELL = 0;

@@ -1,17 +1,23 @@
-import { ByteCells, EMPTY_CELL, ONE_CELL, OTHER_CELL, ZERO_CELL } from './csv-bytes.js';
+import {
+  ByteCells,
+  COMMA,
+  CR,
+  EMPTY_CELL,
+  EQUALS,
+  LF,
+  ONE,
+  ONE_CELL,
+  OTHER_CELL,
+  QUOTE,
+  ZERO,
+  ZERO_CELL,
+} from './csv-bytes.js';
 import { aggregateRow, mayLabelGroup } from './dominion-csv-aggregate.js';
 import { CellTexts, textOf } from './dominion-csv-cell-texts.js';
 import { BLANK, choiceValue, contestVote, unsplitId, type RowPlan } from './dominion-csv-rows.js';
 import type { ContestVote, CvrAggregate, CvrBallot, CvrMark } from './model.js';
 import type { DuplicateGuard, ProblemLog } from './reader.js';
 
-const COMMA = 44;
-const QUOTE = 34;
-const EQUALS = 61;
-const LF = 10;
-const CR = 13;
-const ZERO = 48;
-const ONE = 49;
 const NINE = 57;
 const DASH = 45;
 
