@@ -73,6 +73,19 @@ export function TargetMapper({
   const box = selected === null ? undefined : state.boxes[selected];
   const options = contests.find((c) => c.id === box?.contest_id)?.options ?? [];
 
+  // The box a drawing drag spans from where it began to the pointer, kept on the page.
+  const drawnBox = (from: { x0: number; y0: number }, p: { x: number; y: number }) =>
+    clampBox(
+      {
+        x: Math.min(from.x0, p.x),
+        y: Math.min(from.y0, p.y),
+        width: Math.abs(p.x - from.x0),
+        height: Math.abs(p.y - from.y0),
+      },
+      width,
+      height,
+    );
+
   const down = (e: PointerEvent, index?: number, resize = false) => {
     if (!canEdit) return;
     e.stopPropagation();
@@ -95,16 +108,7 @@ export function TargetMapper({
     const p = point(e);
     if (drag.kind === 'draw') {
       setDraft({
-        ...clampBox(
-          {
-            x: Math.min(drag.x0, p.x),
-            y: Math.min(drag.y0, p.y),
-            width: Math.abs(p.x - drag.x0),
-            height: Math.abs(p.y - drag.y0),
-          },
-          width,
-          height,
-        ),
+        ...drawnBox(drag, p),
         contest_id: '',
         option_id: '',
       });
@@ -127,16 +131,7 @@ export function TargetMapper({
     // drag can end before the page has drawn its moves.
     if (drag?.kind === 'draw') {
       const p = point(e);
-      const box = clampBox(
-        {
-          x: Math.min(drag.x0, p.x),
-          y: Math.min(drag.y0, p.y),
-          width: Math.abs(p.x - drag.x0),
-          height: Math.abs(p.y - drag.y0),
-        },
-        width,
-        height,
-      );
+      const box = drawnBox(drag, p);
       if (box.width >= 6 && box.height >= 6) {
         dispatch({ type: 'add', box: { ...box, contest_id: '', option_id: '' } });
         setSelected(state.boxes.length);
