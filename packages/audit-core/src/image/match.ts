@@ -244,6 +244,20 @@ export function styleFit(template: Template, others: GreyImage[]): StyleFit | un
     const y1 = Math.min(height - 1, Math.floor((t.y0 + t.height + margin) / step));
     for (let y = y0; y <= y1; y += 1) cells.fill(0, y * width + x0, y * width + x1 + 1);
   }
+  // Where the style's own sheets differ, the ink is the paper's, not the style's: a serial
+  // printed on each sheet, a voter's stray line. Such cells would set one sheet apart from
+  // its own style as far as from another style.
+  for (let i = 0; i < cells.length; i += 1) {
+    if (!cells[i]) continue;
+    let low = Infinity;
+    let high = -Infinity;
+    for (const sample of samples) {
+      const v = sample.ink[i] as number;
+      if (v < low) low = v;
+      if (v > high) high = v;
+    }
+    if (high - low > CELL_DIFFERENCE) cells[i] = 0;
+  }
   const gap = Math.min(...maps.map((map) => nearestSample(map, samples, cells)));
   return { gap, cells };
 }

@@ -36,6 +36,9 @@ beforeAll(async () => {
     extra: 1,
     swapBatches: false,
     faintMarks: 0.15,
+    // Each sheet carries its own printed serial, as ballots printed on demand do: ink that
+    // differs between sheets of one style and must not tell styles apart.
+    scan: { imprint: true },
   });
   ({ job, store, planted, truth } = made);
   results = await runPipeline(store, 'precheck', 'genreport', { batchSize: 30 });
