@@ -147,9 +147,9 @@ await together([
   [task('lint (eslint)', 'npx eslint .')],
   [
     ...[
-      'packages/contracts/tsconfig.test.json',
-      'packages/audit-core/tsconfig.test.json',
-      'apps/server/tsconfig.test.json',
+      'packages/contracts/tsconfig.test-types.json',
+      'packages/audit-core/tsconfig.test-types.json',
+      'apps/server/tsconfig.test-types.json',
       'e2e/tsconfig.json',
       'bench/tsconfig.json',
     ].map((project) => task(`test types (${path.dirname(project)})`, `npx tsc -p ${project}`)),
