@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureDebianPackages, ensureDependencies, root, run } from './lib/setup.mjs';
+import { ensureDebianPackages, ensureDependencies, root } from './lib/setup.mjs';
 import { freePort, startPostgres } from './lib/postgres.mjs';
 import { readPlaywrightReport, readVitestReport } from './lib/reports.mjs';
 
@@ -16,47 +16,74 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 
-function step(name, command, options = {}) {
-  console.log(`\n=== ${name} ===`);
-  const started = Date.now();
-  const status = run(command, options);
-  results.push({ name, ok: status === 0, seconds: (Date.now() - started) / 1000 });
-  return status === 0;
-}
-
-function spawned(command, options) {
+/** Runs a shell command; answers its exit status and, unless `live` printed it, its output. */
+function spawned(command, options, live) {
   return new Promise((resolve) => {
     const output = [];
-    const child = spawn(command, { shell: true, cwd: root, ...options });
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
+    const child = spawn(command, {
+      shell: true,
+      cwd: root,
+      stdio: live ? 'inherit' : 'pipe',
+      ...options,
+    });
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
     child.on('close', (code) => resolve({ status: code ?? 1, output: Buffer.concat(output) }));
   });
 }
 
 /**
- * Runs lanes of single-threaded steps side by side (each lane keeps one core busy), the steps
- * of a lane in turn. Each step's output is printed whole once all lanes have ended, so the log
- * reads as if the steps ran one after another. Answers whether each step passed, by name.
+ * A step of the run: a shell command; `prepare` may start what it needs first (answering extra
+ * environment and what stops it), `report` reads its test report once it ended.
+ */
+function task(name, command, { cwd = root, env = {}, prepare, report } = {}) {
+  return { name, command, cwd, env, prepare, report };
+}
+
+/**
+ * Runs lanes of steps side by side, the steps of a lane in turn: a lane of single-threaded steps
+ * beside one whose steps wait on child processes, browsers or a database keeps both cores busy.
+ * Each step's output is printed whole once all lanes have ended, so the log reads as if the
+ * steps ran one after another. Answers whether each step passed, by name.
  */
 async function together(lanes) {
+  // A single lane prints as it goes.
+  const live = lanes.length === 1 && lanes[0].length === 1;
+  if (live) console.log(`\n=== ${lanes[0][0].name} ===`);
   const ended = await Promise.all(
     lanes.map(async (lane) => {
       const done = [];
-      for (const { name, command, options = {} } of lane) {
+      for (const step of lane) {
         const started = Date.now();
-        const { status, output } = await spawned(command, options);
-        done.push({ name, ok: status === 0, seconds: (Date.now() - started) / 1000, output });
+        let outcome = { status: 1, output: Buffer.alloc(0) };
+        let stop;
+        try {
+          const prepared = step.prepare ? await step.prepare() : {};
+          stop = prepared.stop;
+          outcome = await spawned(
+            step.command,
+            { cwd: step.cwd, env: { ...process.env, ...step.env, ...prepared.env } },
+            live,
+          );
+        } catch (error) {
+          outcome.output = Buffer.from(`${String(error?.stack ?? error)}\n`);
+        } finally {
+          stop?.();
+        }
+        const seconds = (Date.now() - started) / 1000;
+        done.push({ step, ok: outcome.status === 0, seconds, output: outcome.output });
       }
       return done;
     }),
   );
   const passed = {};
-  for (const { name, ok, seconds, output } of ended.flat()) {
-    console.log(`\n=== ${name} ===`);
+  for (const { step, ok, seconds, output } of ended.flat()) {
+    if (!live) console.log(`\n=== ${step.name} ===`);
     process.stdout.write(output);
-    results.push({ name, ok, seconds });
-    passed[name] = ok;
+    results.push({ name: step.name, ok, seconds });
+    step.report?.(ok);
+    passed[step.name] = ok;
   }
   return passed;
 }
@@ -67,14 +94,34 @@ function count(report) {
   failures.push(...report.failures);
 }
 
-function vitest(name, dir, label, env = {}) {
+function vitest(name, dir, label, options = {}) {
   const file = path.join(outDir, `${label}.json`);
-  const ok = step(name, `npx vitest run --reporter=default --reporter=json --outputFile=${file}`, {
+  return task(name, `npx vitest run --reporter=default --reporter=json --outputFile=${file}`, {
+    ...options,
     cwd: path.join(root, dir),
-    env: { ...process.env, ...env },
+    report: (ok) => {
+      if (existsSync(file)) count(readVitestReport(file, root));
+      else if (!ok) failed += 1;
+    },
   });
-  if (existsSync(file)) count(readVitestReport(file, root));
-  if (!ok && !existsSync(file)) failed += 1;
+}
+
+/** A Playwright project on a server of its own (see e2e/playwright.config.ts). */
+function browser(project, workers) {
+  const file = path.join(outDir, `e2e-${project}.json`);
+  return task(
+    `browser tests: ${project} (Playwright, Chromium, ${workers} at a time)`,
+    `npx playwright test --project=${project} --output=../.tmp/e2e-output/${project}`,
+    {
+      cwd: path.join(root, 'e2e'),
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_WORKERS: String(workers) },
+      prepare: async () => ({ env: { E2E_PORT: String(await freePort()) } }),
+      report: (ok) => {
+        if (existsSync(file)) count(readPlaywrightReport(file));
+        else if (!ok) failed += 1;
+      },
+    },
+  );
 }
 
 const installing = Date.now();
@@ -88,70 +135,49 @@ results.push({
 
 // The formatting check reads sources while the build writes only dist/, so they overlap.
 const build = await together([
-  [{ name: 'formatting (prettier)', command: 'npx prettier --check .' }],
-  [
-    { name: 'build (tsc -b)', command: 'npx tsc -b' },
-    { name: 'build (web, vite)', command: 'npm run build -w apps/web' },
-  ],
+  [task('formatting (prettier)', 'npx prettier --check .')],
+  [task('build (tsc -b)', 'npx tsc -b'), task('build (web, vite)', 'npm run build -w apps/web')],
 ]);
 const built = build['build (tsc -b)'] && build['build (web, vite)'];
-// Type-aware lint reads the workspace packages' built declarations, so it runs after the build,
-// beside the type checks of what the build leaves out: tests, browser tests and benchmarks.
+
+// Type-aware lint reads the workspace packages' built declarations, so it runs after the build.
+// Beside it: the type checks of what the build leaves out (tests, browser tests, benchmarks;
+// they read the build's declarations for the sources), then the unit tests.
 await together([
-  [{ name: 'lint (eslint)', command: 'npx eslint .' }],
+  [task('lint (eslint)', 'npx eslint .')],
   [
-    'packages/contracts/tsconfig.test.json',
-    'packages/audit-core/tsconfig.test.json',
-    'apps/server/tsconfig.test.json',
-    'e2e/tsconfig.json',
-    'bench/tsconfig.json',
-  ].map((project) => ({
-    name: `test types (${path.dirname(project)})`,
-    command: `npx tsc -p ${project}`,
-  })),
+    ...[
+      'packages/contracts/tsconfig.test-types.json',
+      'packages/audit-core/tsconfig.test-types.json',
+      'apps/server/tsconfig.test-types.json',
+      'e2e/tsconfig.json',
+      'bench/tsconfig.json',
+    ].map((project) => task(`test types (${path.dirname(project)})`, `npx tsc -p ${project}`)),
+    vitest('unit tests: contracts', 'packages/contracts', 'contracts'),
+    ...(existsSync(path.join(root, 'apps/web/vitest.config.ts'))
+      ? [vitest('web unit tests', 'apps/web', 'web')]
+      : []),
+    vitest('unit tests: audit engine', 'packages/audit-core', 'audit-core'),
+  ],
 ]);
 
-vitest('unit tests: contracts', 'packages/contracts', 'contracts');
-vitest('unit tests: audit engine', 'packages/audit-core', 'audit-core');
-vitest('API tests on PGlite', 'apps/server', 'server-pglite');
+await together([[vitest('API tests on PGlite', 'apps/server', 'server-pglite')]]);
 
+// The browser tests on screens alone run two at a time; those that run audit stages run one at
+// a time on a fresh server, and leave a core to the API tests on PostgreSQL beside them.
 const postgres = await startPostgres();
 try {
-  vitest('API tests on PostgreSQL', 'apps/server', 'server-postgres', {
-    TEST_DATABASE_URL: postgres.url,
+  const postgresTests = vitest('API tests on PostgreSQL', 'apps/server', 'server-postgres', {
+    env: { TEST_DATABASE_URL: postgres.url },
   });
+  if (built) {
+    await together([[browser('screens', 2)]]);
+    await together([[browser('stages', 1)], [postgresTests]]);
+  } else {
+    await together([[postgresTests]]);
+  }
 } finally {
   postgres.stop();
-}
-
-if (existsSync(path.join(root, 'apps/web/vitest.config.ts'))) {
-  vitest('web unit tests', 'apps/web', 'web');
-}
-
-// Browser tests: those on screens alone two at a time, then those that run audit stages, one at
-// a time on a server of their own (see e2e/playwright.config.ts).
-const browserRuns = [
-  { project: 'screens', workers: 2 },
-  { project: 'stages', workers: 1 },
-];
-for (const { project, workers } of built ? browserRuns : []) {
-  const file = path.join(outDir, `e2e-${project}.json`);
-  const ok = step(
-    `browser tests: ${project} (Playwright, Chromium, ${workers} at a time)`,
-    `npx playwright test --project=${project} --output=../.tmp/e2e-output/${project}`,
-    {
-      cwd: path.join(root, 'e2e'),
-      env: {
-        ...process.env,
-        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-        E2E_PORT: String(await freePort()),
-        E2E_WORKERS: String(workers),
-      },
-    },
-  );
-  if (existsSync(file)) {
-    count(readPlaywrightReport(file));
-  } else if (!ok) failed += 1;
 }
 
 console.log('\n=== summary ===');

@@ -26,7 +26,7 @@ export async function waitFor(request: APIRequestContext, token: string, operati
         status = ((await answer.json()) as { status: string }).status;
         return status;
       },
-      { timeout: 300_000, intervals: [1000] },
+      { timeout: 300_000, intervals: [250, 500] },
     )
     .not.toBe('RUNNING');
   return status;

@@ -89,7 +89,7 @@ export async function runStage(
         ).status;
         return status;
       },
-      { timeout: 240_000, intervals: [500] },
+      { timeout: 240_000, intervals: [250, 500] },
     )
     .not.toBe('RUNNING');
   return status;

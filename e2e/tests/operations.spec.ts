@@ -27,7 +27,8 @@ test('an Auditor runs precheck, watches progress and the log, stops and resets a
     first: 'Otto',
     last: 'Operator',
   });
-  const election = await generateElection('e2e-operations', 720);
+  // 36 batches of 10: extractvote reports progress batch by batch for long enough to stop it.
+  const election = await generateElection('e2e-operations', 360);
   await uploadBytes(request, adminToken, electionId, 'sierra-ballots.zip', 'BIA', election.images);
   await uploadBytes(request, adminToken, electionId, 'sierra-cvr.zip', 'CVR', election.cvr);
 
@@ -42,10 +43,10 @@ test('an Auditor runs precheck, watches progress and the log, stops and resets a
     description: 'Every ballot image against the CVR',
     election_id: electionId,
   });
-  // Small batches, so extractvote reports progress batch by batch for long enough to stop it.
+  // Small batches, so extractvote reports progress batch by batch.
   await apiCall(request, token, 'POST', `/job-settings/${job.id}`, {
     file_name: 'JOB_Sierra_image_audit.csv',
-    settings: { session_specs: [{ argument: 'batch_size', value: '20' }] },
+    settings: { session_specs: [{ argument: 'batch_size', value: '10' }] },
     stage: 'extractvote',
   });
   await apiCall(
