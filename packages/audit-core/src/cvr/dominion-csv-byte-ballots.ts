@@ -15,7 +15,7 @@ import {
 import { aggregateRow, mayLabelGroup } from './dominion-csv-aggregate.js';
 import { CellTexts, textOf } from './dominion-csv-cell-texts.js';
 import { BLANK, choiceValue, contestVote, unsplitId, type RowPlan } from './dominion-csv-rows.js';
-import type { ContestVote, CvrAggregate, CvrBallot, CvrMark } from './model.js';
+import type { ContestVote, CvrAggregate, CvrBallot, CvrLocation, CvrMark } from './model.js';
 import type { DuplicateGuard, ProblemLog } from './reader.js';
 
 const NINE = 57;
@@ -240,19 +240,19 @@ export class ByteBallots {
         : this.text(bytes, cells, at.imprintedid);
     const cvrDigits = plainNumber(bytes, cells, at.cvrnumber);
     const cvrNumber = cvrDigits >= 0 ? String(cvrDigits) : this.text(bytes, cells, at.cvrnumber);
-    const ballot: CvrBallot = {
-      id: joined ?? unsplitId(imprintedId, cvrNumber, line),
-      source: { file: this.file, row: line },
+    const ballot = new RowBallot(
+      joined ?? unsplitId(imprintedId, cvrNumber, line),
+      new RowLocation(this.file, line),
       cvrNumber,
       tabulator,
       batch,
       record,
       imprintedId,
-      countingGroup: this.text(bytes, cells, at.countinggroup),
-      precinctPortion: this.text(bytes, cells, at.precinctportion),
-      style: this.text(bytes, cells, at.ballottype),
+      this.text(bytes, cells, at.countinggroup),
+      this.text(bytes, cells, at.precinctportion),
+      this.text(bytes, cells, at.ballottype),
       contests,
-    };
+    );
     return hasParts && recordNumber >= 0
       ? this.guard.checkRecord(ballot, tabulator, batch, recordNumber)
       : this.guard.check(ballot);
@@ -351,6 +351,36 @@ export class ByteBallots {
       index,
     );
   }
+}
+
+// Ballots and their locations are made by constructors, not literals: V8 tracks the objects a
+// literal makes and, when a scavenge finds most of them alive (a batch not yet handed out), makes
+// that literal's later objects in the old generation, where a million ballots cost a full
+// collection each few hundred thousand instead of a scavenge. Constructors are never so tracked.
+
+/** Where a ballot of a CSV came from. */
+class RowLocation implements CvrLocation {
+  constructor(
+    readonly file: string,
+    readonly row: number,
+  ) {}
+}
+
+/** A ballot of a Dominion CSV row, with the fields `toBallot` gives, in its order. */
+class RowBallot implements CvrBallot {
+  constructor(
+    readonly id: string,
+    readonly source: CvrLocation,
+    readonly cvrNumber: string | undefined,
+    readonly tabulator: string | undefined,
+    readonly batch: string | undefined,
+    readonly record: string | undefined,
+    readonly imprintedId: string | undefined,
+    readonly countingGroup: string | undefined,
+    readonly precinctPortion: string | undefined,
+    readonly style: string | undefined,
+    readonly contests: ContestVote[],
+  ) {}
 }
 
 /**
