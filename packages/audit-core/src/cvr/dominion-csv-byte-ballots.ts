@@ -15,7 +15,8 @@ import {
 import { aggregateRow, mayLabelGroup } from './dominion-csv-aggregate.js';
 import { CellTexts, textOf } from './dominion-csv-cell-texts.js';
 import { BLANK, choiceValue, contestVote, unsplitId, type RowPlan } from './dominion-csv-rows.js';
-import type { ContestVote, CvrAggregate, CvrBallot, CvrLocation, CvrMark } from './model.js';
+import { RowBallot, RowLocation } from './dominion-csv-row-ballot.js';
+import type { ContestVote, CvrAggregate, CvrBallot, CvrMark } from './model.js';
 import type { DuplicateGuard, ProblemLog } from './reader.js';
 
 type Column = RowPlan['contests'][number]['columns'][number];
@@ -127,6 +128,28 @@ export class ByteBallots {
         if (b === COMMA) {
           p += 1;
           continue;
+        }
+        // A bare 0 or 1 before a comma, most cells of an export, settled in two reads.
+        if (bytes[p + 1] === COMMA) {
+          if (b === ZERO) {
+            isOnCard = true;
+            p += 2;
+            continue;
+          }
+          if (b === ONE) {
+            isOnCard = true;
+            if (firstAt < 0) firstAt = j;
+            else if (secondAt < 0) secondAt = j;
+            else if (marks === undefined)
+              marks = [
+                columnMark[firstAt] as CvrMark,
+                columnMark[secondAt] as CvrMark,
+                columnMark[j] as CvrMark,
+              ];
+            else marks.push(columnMark[j] as CvrMark);
+            p += 2;
+            continue;
+          }
         }
         let q = p + 1;
         if (b === QUOTE) {
@@ -376,36 +399,6 @@ export class ByteBallots {
       index,
     );
   }
-}
-
-// Ballots and their locations are made by constructors, not literals: V8 tracks the objects a
-// literal makes and, when a scavenge finds most of them alive (a batch not yet handed out), makes
-// that literal's later objects in the old generation, where a million ballots cost a full
-// collection each few hundred thousand instead of a scavenge. Constructors are never so tracked.
-
-/** Where a ballot of a CSV came from. */
-class RowLocation implements CvrLocation {
-  constructor(
-    readonly file: string,
-    readonly row: number,
-  ) {}
-}
-
-/** A ballot of a Dominion CSV row, with the fields `toBallot` gives, in its order. */
-class RowBallot implements CvrBallot {
-  constructor(
-    readonly id: string,
-    readonly source: CvrLocation,
-    readonly cvrNumber: string | undefined,
-    readonly tabulator: string | undefined,
-    readonly batch: string | undefined,
-    readonly record: string | undefined,
-    readonly imprintedId: string | undefined,
-    readonly countingGroup: string | undefined,
-    readonly precinctPortion: string | undefined,
-    readonly style: string | undefined,
-    readonly contests: ContestVote[],
-  ) {}
 }
 
 /**
