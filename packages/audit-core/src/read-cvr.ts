@@ -118,12 +118,13 @@ async function readOne(
   const { reader } = opened;
   const tally = new CvrTally(() => reader.contests);
   const groups = new Map<string, number>();
-  for await (const ballot of reader.ballots) {
-    tally.add(ballot);
-    batches.add(ballot);
-    if (ballot.countingGroup && !ballot.duplicateOf)
-      groups.set(ballot.countingGroup, (groups.get(ballot.countingGroup) ?? 0) + 1);
-  }
+  for await (const batch of reader.batches)
+    for (const ballot of batch) {
+      tally.add(ballot);
+      batches.add(ballot);
+      if (ballot.countingGroup && !ballot.duplicateOf)
+        groups.set(ballot.countingGroup, (groups.get(ballot.countingGroup) ?? 0) + 1);
+    }
   const aggregates = reader.aggregates ?? [];
   for (const aggregate of aggregates) tally.addAggregate(aggregate);
   return {
@@ -162,6 +163,9 @@ export const READ_CVR_COLUMNS = [
   'ballots_overvoted',
   'overvoted_positions',
   'undervoted_positions',
+  'aggregated_votes',
+  'aggregated_ballots',
+  'aggregated_rows_without_ballots',
 ];
 
 /** One row per option of each contest; `votes` are first choices in a ranked contest. */
@@ -183,6 +187,9 @@ export function readCvrCsv(report: ReadCvrReport): string {
         c.ballotsOvervoted,
         c.overvotedPositions,
         c.undervotedPositions,
+        c.aggregatedVotes ?? '',
+        c.aggregatedBallots ?? '',
+        c.aggregatedRowsWithoutBallots ?? '',
       ]),
     ),
   );

@@ -2,7 +2,7 @@ import { parseClearBallotHeader, type ClearBallotColumn } from './clearballot-he
 import { deriveCounts } from './counts.js';
 import { readCsvBatches, readHead, type CsvBatch } from './csv.js';
 import type { ContestVote, CvrBallot } from './model.js';
-import { DuplicateGuard, ProblemLog, type CvrReader } from './reader.js';
+import { DuplicateGuard, fromBatches, ProblemLog, type CvrReader } from './reader.js';
 import type { CvrSource } from './source.js';
 
 /** Opens a Clear Ballot ClearVote CVR CSV (one `Choice_…` column per option and rank). */
@@ -20,20 +20,21 @@ export async function openClearBallotCsv(source: CvrSource): Promise<CvrReader> 
     election: {},
     contests: layout.book.contests,
     problems: log.problems,
-    ballots: streamBallots(source.name, rest, layout.columns, layout.fields, log),
+    ...fromBatches(streamBatches(source.name, rest, layout.columns, layout.fields, log)),
   };
 }
 
-async function* streamBallots(
+async function* streamBatches(
   file: string,
   batches: AsyncGenerator<CsvBatch>,
   columns: ClearBallotColumn[],
   fields: Map<string, number>,
   log: ProblemLog,
-): AsyncGenerator<CvrBallot> {
+): AsyncGenerator<CvrBallot[]> {
   const guard = new DuplicateGuard(log);
   const width = Math.max(...columns.map((c) => c.index), ...fields.values()) + 1;
   for await (const rows of batches) {
+    const out: CvrBallot[] = [];
     for (const { line, cells } of rows) {
       if (cells.length < width) {
         log.error(
@@ -54,19 +55,22 @@ async function* streamBallots(
         continue;
       }
       const ballotId = field('BallotID');
-      yield guard.check({
-        id: ballotId ?? `row ${line}`,
-        source: { file, row: line },
-        ...(ballotId ? { imprintedId: ballotId } : {}),
-        tabulator: field('ScanComputerName'),
-        batch: field('BoxID'),
-        record: field('BoxPosition'),
-        precinct: field('PrecinctID'),
-        precinctPortion: field('PrecinctStyleName'),
-        style: field('BallotStyleID'),
-        contests,
-      });
+      out.push(
+        guard.check({
+          id: ballotId ?? `row ${line}`,
+          source: { file, row: line },
+          ...(ballotId ? { imprintedId: ballotId } : {}),
+          tabulator: field('ScanComputerName'),
+          batch: field('BoxID'),
+          record: field('BoxPosition'),
+          precinct: field('PrecinctID'),
+          precinctPortion: field('PrecinctStyleName'),
+          style: field('BallotStyleID'),
+          contests,
+        }),
+      );
     }
+    if (out.length > 0) yield out;
   }
 }
 

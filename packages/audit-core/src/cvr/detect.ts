@@ -47,7 +47,9 @@ export async function detectCvrLayout(source: CvrSource): Promise<Detection> {
 }
 
 function xmlLayout(text: string): CvrLayout | undefined {
-  return /<Cvr[\s>]/.test(text) && text.includes('CVRDesign.xsd') ? 'hart-xml' : undefined;
+  return /<(?:[\w.-]+:)?Cvr[\s>]/.test(text) && text.includes('CVRDesign.xsd')
+    ? 'hart-xml'
+    : undefined;
 }
 
 function jsonLayout(text: string): CvrLayout | undefined {
@@ -71,10 +73,17 @@ function csvLayout(text: string): CvrLayout | undefined {
   if (hartNames.includes('cvrid') && hartNames.includes('uniqueidentifier'))
     return 'hart-scan-info';
   const lead = (index: number): string => excelText(rows[index]?.[0] ?? '').trim();
-  const ballotsHeader = rows.find((row) => excelText(row[0] ?? '').trim() === 'Cast Vote Record');
-  const names = (ballotsHeader ?? []).map((cell) => cell.trim().toLowerCase());
-  if (names.includes('tabulator cvr') || names.includes('ballot status')) return 'ess-ballots';
-  if (lead(0) === 'Cast Vote Record') return 'ess-csv';
+  const essHeader = rows.find((row) =>
+    row.some((cell) => excelText(cell).trim().toLowerCase() === 'cast vote record'),
+  );
+  const names = (essHeader ?? []).map((cell) => excelText(cell).trim().toLowerCase());
+  // A ballots file lists each record's batch and status; some CVRs carry a Tabulator CVR too.
+  if (
+    names[0] === 'cast vote record' &&
+    (names.includes('ballot status') || names.includes('batch'))
+  )
+    return 'ess-ballots';
+  if (essHeader === rows[0] && essHeader !== undefined) return 'ess-csv';
   if (first.includes('BallotID') && first.some((cell) => cell.startsWith('Choice_'))) {
     return 'clearballot-csv';
   }

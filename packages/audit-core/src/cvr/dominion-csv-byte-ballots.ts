@@ -15,8 +15,11 @@ import {
 import { aggregateRow, mayLabelGroup } from './dominion-csv-aggregate.js';
 import { CellTexts, textOf } from './dominion-csv-cell-texts.js';
 import { BLANK, choiceValue, contestVote, unsplitId, type RowPlan } from './dominion-csv-rows.js';
+import { RowBallot, RowLocation } from './dominion-csv-row-ballot.js';
 import type { ContestVote, CvrAggregate, CvrBallot, CvrMark } from './model.js';
 import type { DuplicateGuard, ProblemLog } from './reader.js';
+
+type Column = RowPlan['contests'][number]['columns'][number];
 
 const NINE = 57;
 const DASH = 45;
@@ -33,6 +36,8 @@ export class ByteBallots {
   /** Per contest: the vote with no mark, and with each single choice marked. */
   private readonly none: ContestVote[];
   private readonly single: ContestVote[][];
+  /** Per contest, the votes with two choices marked, by first × choices + second, as met. */
+  private readonly pairs: (ContestVote | undefined)[][] = [];
   /** Every choice column in header order; contest `c`'s are up to `contestEnds[c]`. */
   private readonly columnIndex: Int32Array;
   private readonly columnMark: CvrMark[];
@@ -116,12 +121,35 @@ export class ByteBallots {
       const contestEnd = contestEnds[c] as number;
       let isOnCard = false;
       let firstAt = -1;
+      let secondAt = -1;
       let marks: CvrMark[] | undefined;
       for (; j < contestEnd; j += 1) {
         let b = bytes[p];
         if (b === COMMA) {
           p += 1;
           continue;
+        }
+        // A bare 0 or 1 before a comma, most cells of an export, settled in two reads.
+        if (bytes[p + 1] === COMMA) {
+          if (b === ZERO) {
+            isOnCard = true;
+            p += 2;
+            continue;
+          }
+          if (b === ONE) {
+            isOnCard = true;
+            if (firstAt < 0) firstAt = j;
+            else if (secondAt < 0) secondAt = j;
+            else if (marks === undefined)
+              marks = [
+                columnMark[firstAt] as CvrMark,
+                columnMark[secondAt] as CvrMark,
+                columnMark[j] as CvrMark,
+              ];
+            else marks.push(columnMark[j] as CvrMark);
+            p += 2;
+            continue;
+          }
         }
         let q = p + 1;
         if (b === QUOTE) {
@@ -139,7 +167,9 @@ export class ByteBallots {
           isOnCard = true;
           const mark = columnMark[j] as CvrMark;
           if (firstAt < 0) firstAt = j;
-          else if (marks === undefined) marks = [columnMark[firstAt] as CvrMark, mark];
+          else if (secondAt < 0) secondAt = j;
+          else if (marks === undefined)
+            marks = [columnMark[firstAt] as CvrMark, columnMark[secondAt] as CvrMark, mark];
           else marks.push(mark);
         }
         const t = bytes[q];
@@ -153,7 +183,7 @@ export class ByteBallots {
         else if (t === CR && bytes[q + 1] === LF) stop = q + 2;
         else return -1;
       }
-      if (isOnCard) gathered[onCard++] = this.voteOf(c, contestStart, firstAt, marks);
+      if (isOnCard) gathered[onCard++] = this.voteOf(c, contestStart, firstAt, secondAt, marks);
     }
     let count = fields + total;
     if (stop < 0) {
@@ -240,35 +270,53 @@ export class ByteBallots {
         : this.text(bytes, cells, at.imprintedid);
     const cvrDigits = plainNumber(bytes, cells, at.cvrnumber);
     const cvrNumber = cvrDigits >= 0 ? String(cvrDigits) : this.text(bytes, cells, at.cvrnumber);
-    const ballot: CvrBallot = {
-      id: joined ?? unsplitId(imprintedId, cvrNumber, line),
-      source: { file: this.file, row: line },
+    const ballot = new RowBallot(
+      joined ?? unsplitId(imprintedId, cvrNumber, line),
+      new RowLocation(this.file, line),
       cvrNumber,
       tabulator,
       batch,
       record,
       imprintedId,
-      countingGroup: this.text(bytes, cells, at.countinggroup),
-      precinctPortion: this.text(bytes, cells, at.precinctportion),
-      style: this.text(bytes, cells, at.ballottype),
+      this.text(bytes, cells, at.countinggroup),
+      this.text(bytes, cells, at.precinctportion),
+      this.text(bytes, cells, at.ballottype),
       contests,
-    };
+    );
     return hasParts && recordNumber >= 0
       ? this.guard.checkRecord(ballot, tabulator, batch, recordNumber)
       : this.guard.check(ballot);
   }
 
-  /** Contest `c`'s vote: shared when nothing or one choice is marked. */
+  /** Contest `c`'s vote: shared when nothing, one choice or two choices are marked. */
   private voteOf(
     c: number,
     contestStart: number,
     firstAt: number,
+    secondAt: number,
     marks: CvrMark[] | undefined,
   ): ContestVote {
     if (marks) return contestVote(this.plan.contests[c] as RowPlan['contests'][number], marks);
+    if (secondAt >= 0) return this.pairOf(c, firstAt - contestStart, secondAt - contestStart);
     return firstAt >= 0
       ? (this.single[c]?.[firstAt - contestStart] as ContestVote)
       : (this.none[c] as ContestVote);
+  }
+
+  /** Contest `c`'s vote with its choices `first` and `second` marked, made once and shared. */
+  private pairOf(c: number, first: number, second: number): ContestVote {
+    const contest = this.plan.contests[c] as RowPlan['contests'][number];
+    const n = contest.columns.length;
+    const pairs = (this.pairs[c] ??= new Array<ContestVote | undefined>(n * n).fill(undefined));
+    const key = first * n + second;
+    let vote = pairs[key];
+    if (vote === undefined) {
+      const { columns } = contest;
+      const marks = [(columns[first] as Column).mark, (columns[second] as Column).mark];
+      vote = Object.freeze(contestVote(contest, marks));
+      pairs[key] = vote;
+    }
+    return vote;
   }
 
   private prefixOf(tabulator: string, batch: string): string {
@@ -336,7 +384,7 @@ export class ByteBallots {
         else if (marks === undefined) marks = [columnMark[firstAt] as CvrMark, mark];
         else marks.push(mark);
       }
-      if (isOnCard) contests.push(this.voteOf(c, contestStart, firstAt, marks));
+      if (isOnCard) contests.push(this.voteOf(c, contestStart, firstAt, -1, marks));
     }
     return contests;
   }

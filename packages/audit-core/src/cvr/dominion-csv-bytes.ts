@@ -20,89 +20,35 @@ export interface ByteStart {
 }
 
 /**
- * Streams the ballots of a Dominion CSV's data rows read straight from bytes: no string per
- * cell and no array per row, and the contest votes that recur on every ballot (a contest left
- * blank, or one choice marked) made once and shared. The first record it does not read as the
- * general tokenizer would is read, with all after it, by the general tokenizer: both give the
- * same ballots, row numbers and problems.
+ * Streams the ballots of a Dominion CSV's data rows read straight from bytes, a read chunk's
+ * worth at a time: no string per cell and no array per row, and the contest votes that recur on
+ * every ballot (a contest left blank, or one choice marked) made once and shared. The first
+ * record it does not read as the general tokenizer would is read, with all after it, by the
+ * general tokenizer: both give the same ballots, row numbers and problems.
  */
-export function streamBallotsFromBytes(
+export async function* streamBatchesFromBytes(
   start: ByteStart,
   plan: RowPlan,
   log: ProblemLog,
   aggregates: CvrAggregate[],
-): AsyncIterableIterator<CvrBallot> {
-  return new ByteBallotStream(start, plan, log, aggregates);
-}
-
-/**
- * The ballots as one async iterator: a ballot whose record is already in hand is handed out at
- * once, without the generators and awaits a chunk's worth of batches would cost each ballot.
- */
-class ByteBallotStream implements AsyncIterableIterator<CvrBallot> {
-  private readonly guard: DuplicateGuard;
-  private readonly rows: ByteRows;
-  /** The general tokenizer's ballots, once the rest of the file is left to it. */
-  private general: AsyncIterator<CvrBallot> | undefined;
-  private isDone = false;
-
-  constructor(
-    private readonly start: ByteStart,
-    private readonly plan: RowPlan,
-    private readonly log: ProblemLog,
-    private readonly aggregates: CvrAggregate[],
-  ) {
-    this.guard = new DuplicateGuard(log);
-    const builder = new ByteBallots(start.file, plan, log, this.guard, aggregates);
-    this.rows = new ByteRows(start, builder);
-  }
-
-  next(): Promise<IteratorResult<CvrBallot>> {
-    if (this.general === undefined && !this.isDone) {
-      const ballot = this.rows.next();
-      if (ballot !== undefined) return Promise.resolve({ value: ballot, done: false });
-    }
-    return this.pull();
-  }
-
-  private async pull(): Promise<IteratorResult<CvrBallot>> {
-    const { rows } = this;
+): AsyncGenerator<CvrBallot[]> {
+  const guard = new DuplicateGuard(log);
+  const builder = new ByteBallots(start.file, plan, log, guard, aggregates);
+  const rows = new ByteRows(start, builder);
+  try {
     for (;;) {
-      if (this.general) return this.general.next();
-      if (this.isDone) return { value: undefined, done: true };
-      const ballot = rows.next();
-      if (ballot !== undefined) return { value: ballot, done: false };
-      if (rows.notSimple) {
-        this.general = this.generalRest();
-        continue;
-      }
-      if (rows.isFinal) {
-        this.isDone = true;
-        continue;
-      }
-      const chunk = await this.start.chunks.next();
+      const batch = rows.batch();
+      if (batch.length > 0) yield batch;
+      if (rows.notSimple) break;
+      if (rows.isFinal) return;
+      const chunk = await start.chunks.next();
       rows.take(chunk.done ? undefined : toBuffer(chunk.value));
       // Let the general tokenizer say which row never ends.
-      if (rows.isTooLong()) this.general = this.generalRest();
+      if (rows.isTooLong()) break;
     }
-  }
-
-  private generalRest(): AsyncIterator<CvrBallot> {
-    const { plan, log, guard, aggregates } = this;
-    return flatten(generalBatches(this.rows.rest(), plan, log, guard, aggregates));
-  }
-
-  async return(): Promise<IteratorResult<CvrBallot>> {
-    this.isDone = true;
-    const general = this.general;
-    this.general = undefined;
-    if (general) await general.return?.();
-    await this.start.chunks.return?.();
-    return { value: undefined, done: true };
-  }
-
-  [Symbol.asyncIterator](): AsyncIterableIterator<CvrBallot> {
-    return this;
+    yield* generalBatches(rows.rest(), plan, log, guard, aggregates);
+  } finally {
+    await start.chunks.return?.();
   }
 }
 
@@ -150,39 +96,44 @@ class ByteRows {
   }
 
   /**
-   * The next ballot among the complete records taken so far; undefined when they are used up
-   * (or a record is left to the general tokenizer: `notSimple`).
+   * The ballots of the complete records taken so far; stops early when a record is left to
+   * the general tokenizer (`notSimple`).
    */
-  next(): CvrBallot | undefined {
+  batch(): CvrBallot[] {
     const { bytes, end, isFinal, builder } = this;
     const { cells } = builder;
-    while (this.pos < end) {
-      const pos = this.pos;
+    const out: CvrBallot[] = [];
+    let pos = this.pos;
+    let line = this.line;
+    while (pos < end) {
       const first = bytes[pos];
       if (first === LF || (first === CR && pos + 1 < end && bytes[pos + 1] === LF)) {
-        this.pos += first === LF ? 1 : 2;
-        this.line += 1;
+        pos += first === LF ? 1 : 2;
+        line += 1;
         continue;
       }
-      if (first === CR && pos + 1 === end && !isFinal) return undefined;
-      const after = builder.readRecord(bytes, pos, end, this.line + 1);
+      if (first === CR && pos + 1 === end && !isFinal) break;
+      const after = builder.readRecord(bytes, pos, end, line + 1);
       if (after >= 0) {
-        this.line += 1;
-        this.pos = after;
-        return builder.made;
+        line += 1;
+        pos = after;
+        out.push(builder.made as CvrBallot);
+        continue;
       }
       const next = cells.read(bytes, pos, end, isFinal);
-      if (next === NEED_MORE) return undefined;
+      if (next === NEED_MORE) break;
       if (next === NOT_SIMPLE) {
         this.notSimple = true;
-        return undefined;
+        break;
       }
-      this.line += 1;
-      this.pos = next;
-      const ballot = builder.ballot(bytes, cells, this.line);
-      if (ballot) return ballot;
+      line += 1;
+      pos = next;
+      const ballot = builder.ballot(bytes, cells, line);
+      if (ballot) out.push(ballot);
     }
-    return undefined;
+    this.pos = pos;
+    this.line = line;
+    return out;
   }
 }
 
@@ -193,52 +144,28 @@ async function* generalBatches(
   log: ProblemLog,
   guard: DuplicateGuard,
   aggregates: CvrAggregate[],
-): AsyncGenerator<Iterable<CvrBallot>> {
+): AsyncGenerator<CvrBallot[]> {
   const { file } = start;
   const tokenizer = new CsvTokenizer(file, start.linesRead);
   const decoder = new StringDecoder('utf8');
-  function* ballotsOf(rows: Iterable<CsvRow>): Generator<CvrBallot, void, undefined> {
+  function ballotsOf(rows: Iterable<CsvRow>): CvrBallot[] {
+    const out: CvrBallot[] = [];
     for (const row of rows) {
       const ballot = toBallot(file, row, plan, log, aggregates);
-      if (ballot) yield guard.check(ballot);
+      if (ballot) out.push(guard.check(ballot));
     }
+    return out;
   }
   let text = decoder.write(start.bytes);
   if (!start.isFinal) {
     for (let chunk = await start.chunks.next(); !chunk.done; chunk = await start.chunks.next()) {
-      yield ballotsOf(tokenizer.push(text));
+      const batch = ballotsOf(tokenizer.push(text));
+      if (batch.length > 0) yield batch;
       text = decoder.write(toBuffer(chunk.value));
     }
   }
-  yield ballotsOf(tokenizer.end(text + decoder.end()));
-}
-
-/**
- * Batches as one stream of items. Items of a batch already made are handed out without the
- * await an async generator spends on each `yield`.
- */
-function flatten<T>(batches: AsyncGenerator<Iterable<T>>): AsyncIterator<T> {
-  let current: Iterator<T> | undefined;
-  const pull = async (): Promise<IteratorResult<T>> => {
-    for (let batch = await batches.next(); !batch.done; batch = await batches.next()) {
-      current = batch.value[Symbol.iterator]();
-      const item = current.next();
-      if (!item.done) return item;
-    }
-    current = undefined;
-    return { done: true, value: undefined };
-  };
-  return {
-    next: () => {
-      const item = current?.next();
-      return item && !item.done ? Promise.resolve(item) : pull();
-    },
-    return: async () => {
-      current = undefined;
-      await batches.return(undefined);
-      return { done: true, value: undefined };
-    },
-  };
+  const batch = ballotsOf(tokenizer.end(text + decoder.end()));
+  if (batch.length > 0) yield batch;
 }
 
 export function toBuffer(chunk: unknown): Buffer {

@@ -1,11 +1,11 @@
 import { endOfRecords } from './csv-bytes.js';
 import { CsvTokenizer } from './csv-tokenizer.js';
 import { readCsvBatches, readHead, type CsvBatch } from './csv.js';
-import { streamBallotsFromBytes, toBuffer, type ByteStart } from './dominion-csv-bytes.js';
+import { streamBatchesFromBytes, toBuffer, type ByteStart } from './dominion-csv-bytes.js';
 import { parseDominionHeader, type DominionCsvLayout } from './dominion-csv-header.js';
 import { planRows, toBallot } from './dominion-csv-rows.js';
 import type { CvrAggregate, CvrBallot } from './model.js';
-import { DuplicateGuard, ProblemLog, type CvrReader } from './reader.js';
+import { DuplicateGuard, fromBatches, ProblemLog, type CvrReader } from './reader.js';
 import type { CvrSource } from './source.js';
 
 /** How to read the data rows: from bytes where they allow it (the default), or as text. */
@@ -41,7 +41,7 @@ export async function openDominionCsv(
     layout,
     log,
     aggregates,
-    streamBallots(source.name, rest, layout, log, aggregates),
+    streamBatches(source.name, rest, layout, log, aggregates),
   );
 }
 
@@ -49,14 +49,14 @@ function readerOf(
   layout: DominionCsvLayout,
   log: ProblemLog,
   aggregates: CvrAggregate[],
-  ballots: AsyncIterable<CvrBallot>,
+  batches: AsyncIterable<CvrBallot[]>,
 ): CvrReader {
   return {
     format: 'dominion-csv',
     election: layout.election,
     contests: layout.contests,
     problems: log.problems,
-    ballots,
+    ...fromBatches(batches),
     aggregates,
   };
 }
@@ -84,8 +84,8 @@ async function openFromBytes(source: CvrSource): Promise<CvrReader | undefined> 
   }
   const log = new ProblemLog();
   const aggregates: CvrAggregate[] = [];
-  const ballots = streamBallotsFromBytes(start, planRows(layout), log, aggregates);
-  return readerOf(layout, log, aggregates, ballots);
+  const batches = streamBatchesFromBytes(start, planRows(layout), log, aggregates);
+  return readerOf(layout, log, aggregates, batches);
 }
 
 /** The header's cells as the text path reads them, if they are the four records found. */
@@ -109,19 +109,21 @@ function byteStart(
   return { file, bytes: head.subarray(cut), chunks, linesRead, header };
 }
 
-async function* streamBallots(
+async function* streamBatches(
   file: string,
   batches: AsyncGenerator<CsvBatch>,
   layout: DominionCsvLayout,
   log: ProblemLog,
   aggregates: CvrAggregate[],
-): AsyncGenerator<CvrBallot> {
+): AsyncGenerator<CvrBallot[]> {
   const guard = new DuplicateGuard(log);
   const plan = planRows(layout);
   for await (const rows of batches) {
+    const out: CvrBallot[] = [];
     for (const row of rows) {
       const ballot = toBallot(file, row, plan, log, aggregates);
-      if (ballot) yield guard.check(ballot);
+      if (ballot) out.push(guard.check(ballot));
     }
+    if (out.length > 0) yield out;
   }
 }

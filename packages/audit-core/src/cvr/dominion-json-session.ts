@@ -6,8 +6,9 @@ import type { ProblemLog } from './reader.js';
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Releases before cards (as RCTab reads them too) list a version's contests in it directly. */
 function isVersion(value: unknown): value is DominionVersion {
-  return isRecord(value) && Array.isArray(value.Cards);
+  return isRecord(value) && (Array.isArray(value.Cards) || Array.isArray(value.Contests));
 }
 
 /** Checks the fields the model relies on; returns what is wrong, or the session. */
@@ -16,9 +17,9 @@ export function checkSession(value: unknown): DominionSession | string {
   for (const key of ['TabulatorId', 'BatchId', 'RecordId'] as const) {
     if (typeof value[key] !== 'number') return `has no numeric ${key}`;
   }
-  if (!isVersion(value.Original)) return 'has no Original with Cards';
+  if (!isVersion(value.Original)) return 'has no Original with Cards or Contests';
   if (value.Modified !== undefined && !isVersion(value.Modified))
-    return 'has a Modified without Cards';
+    return 'has a Modified without Cards or Contests';
   return value as unknown as DominionSession;
 }
 
@@ -38,7 +39,7 @@ export function sessionToBallot(
   const version =
     current === 'adjudicated' && session.Modified ? session.Modified : session.Original;
   const portion = lookup.portions.get(version.PrecinctPortionId);
-  const cards = version.Cards;
+  const cards = version.Cards ?? [];
   const tabulator = String(session.TabulatorId);
   const batch = String(session.BatchId);
   const record = String(session.RecordId);
@@ -72,9 +73,14 @@ function toVersion(
 ): CvrVersion {
   const portion = lookup.portions.get(version.PrecinctPortionId);
   const contests: ContestVote[] = [];
-  for (const card of version.Cards) {
-    for (const contest of card.Contests) contests.push(toContestVote(contest, lookup, where, log));
+  if (version.Cards) {
+    for (const card of version.Cards) {
+      for (const contest of card.Contests)
+        contests.push(toContestVote(contest, lookup, where, log));
+    }
   }
+  for (const contest of version.Contests ?? [])
+    contests.push(toContestVote(contest, lookup, where, log));
   return {
     precinctPortion: portion?.Description ?? String(version.PrecinctPortionId),
     style: lookup.ballotTypes.get(version.BallotTypeId) ?? String(version.BallotTypeId),

@@ -59,11 +59,13 @@ export interface DominionCard {
   OutstackConditionIds?: number[];
 }
 
+/** A reading of a session: its contests by card, or (earlier releases) in one list. */
 export interface DominionVersion {
   PrecinctPortionId: number;
   BallotTypeId: number;
   IsCurrent: boolean;
-  Cards: DominionCard[];
+  Cards?: DominionCard[];
+  Contests?: DominionContest[];
 }
 
 export interface DominionSession {

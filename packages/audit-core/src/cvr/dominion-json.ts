@@ -5,7 +5,7 @@ import { checkSession, sessionToBallot } from './dominion-json-session.js';
 import { streamSessionBatches } from './dominion-json-stream.js';
 import { DOMINION_MANIFESTS, type DominionManifestKind } from './dominion-json-types.js';
 import type { CvrBallot } from './model.js';
-import { DuplicateGuard, ProblemLog, type CvrReader } from './reader.js';
+import { DuplicateGuard, fromBatches, ProblemLog, type CvrReader } from './reader.js';
 import {
   bufferSource,
   fileSource,
@@ -92,21 +92,22 @@ async function openParts(
     election: { ...(electionId ? { name: electionId } : {}), version: lookup.version },
     contests: lookup.contests,
     problems: log.problems,
-    ballots: streamBallots(lookup, exports(), log),
+    ...fromBatches(streamBatches(lookup, exports(), log)),
   };
 }
 
-async function* streamBallots(
+async function* streamBatches(
   lookup: DominionLookup,
   exports: AsyncIterable<CvrSource>,
   log: ProblemLog,
-): AsyncGenerator<CvrBallot> {
+): AsyncGenerator<CvrBallot[]> {
   const guard = new DuplicateGuard(log);
   for await (const source of exports) {
     const file = source.name;
     let read = 0;
     try {
       for await (const sessions of streamSessionBatches(source)) {
+        const out: CvrBallot[] = [];
         for (const { index, value } of sessions) {
           read = index + 1;
           const session = checkSession(value);
@@ -117,10 +118,13 @@ async function* streamBallots(
           const ballot = sessionToBallot(session, lookup, { file, index }, log);
           const record = session.RecordId;
           // A record id that is a whole number below a billion is written as its digits.
-          yield Number.isInteger(record) && record >= 0 && record <= 999_999_999
-            ? guard.checkRecord(ballot, ballot.tabulator ?? '', ballot.batch ?? '', record)
-            : guard.check(ballot);
+          out.push(
+            Number.isInteger(record) && record >= 0 && record <= 999_999_999
+              ? guard.checkRecord(ballot, ballot.tabulator ?? '', ballot.batch ?? '', record)
+              : guard.check(ballot),
+          );
         }
+        if (out.length > 0) yield out;
       }
     } catch (error) {
       // One broken file must not hide the others; it is named so that it can be re-exported.

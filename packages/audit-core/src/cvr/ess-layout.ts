@@ -14,10 +14,19 @@ export interface EssLayout {
   idColumn: number;
   precinctColumn: number;
   styleColumn: number;
+  /** `Tabulator CVR`, which some exports carry in the CVR itself; -1 when absent. */
+  tabulatorCvrColumn: number;
 }
 
 const RANKED_HEADER = /^(.*?) Choice (\d+) \((\d+)\)$/;
-const METADATA: ReadonlySet<string> = new Set(['cast vote record', 'precinct', 'ballot style']);
+/** Columns of a CVR that are about the ballot, not a contest (as ballots files name them too). */
+const METADATA: ReadonlySet<string> = new Set([
+  'cast vote record',
+  'precinct',
+  'precinct id',
+  'ballot style',
+  'tabulator cvr',
+]);
 
 /** Reads the header row; a contest named in several columns is a vote-for-N or ranked contest. */
 export function parseEssHeader(header: string[]): EssLayout | string {
@@ -27,7 +36,8 @@ export function parseEssHeader(header: string[]): EssLayout | string {
   const book = new ContestBook();
   const columns: EssColumn[] = [];
   names.forEach((name, index) => {
-    if (name === '' || METADATA.has(name.toLowerCase())) return;
+    // Contests follow the record's own columns; any column before Cast Vote Record is not one.
+    if (index < idColumn || name === '' || METADATA.has(name.toLowerCase())) return;
     const ranked = RANKED_HEADER.exec(name);
     const contestName = ranked ? (ranked[1] ?? name) : name;
     const known = book.contests.some((contest) => contest.id === contestName);
@@ -43,6 +53,7 @@ export function parseEssHeader(header: string[]): EssLayout | string {
     idColumn,
     precinctColumn: names.findIndex((name) => name.toLowerCase() === 'precinct'),
     styleColumn: names.findIndex((name) => name.toLowerCase() === 'ballot style'),
+    tabulatorCvrColumn: names.findIndex((name) => name.toLowerCase() === 'tabulator cvr'),
   };
 }
 
@@ -87,7 +98,7 @@ export function essRowToBallot(
     return value === '' ? undefined : value;
   };
   const cvrNumber = cell(layout.idColumn);
-  return {
+  const ballot: CvrBallot = {
     id: cvrNumber ?? `row ${line}`,
     source: { file, row: line },
     cvrNumber,
@@ -95,4 +106,11 @@ export function essRowToBallot(
     style: cell(layout.styleColumn),
     contests: [...votes.values()],
   };
+  // A 10-digit Tabulator CVR is 4 digits of tabulator and 6 of record, as in ballots files.
+  const tabulatorCvr = cell(layout.tabulatorCvrColumn);
+  if (tabulatorCvr !== undefined && /^\d{10}$/.test(tabulatorCvr)) {
+    ballot.tabulator = String(Number(tabulatorCvr.slice(0, 4)));
+    ballot.record = String(Number(tabulatorCvr.slice(4)));
+  }
+  return ballot;
 }

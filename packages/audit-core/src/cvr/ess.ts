@@ -2,7 +2,7 @@ import { inBatches, readCsvBatches, readHead, type CsvBatch } from './csv.js';
 import { readEssBallots, type EssBallotEntry } from './ess-ballots.js';
 import { essRowToBallot, parseEssHeader, type EssLayout } from './ess-layout.js';
 import type { CvrBallot } from './model.js';
-import { DuplicateGuard, ProblemLog, type CvrReader } from './reader.js';
+import { DuplicateGuard, fromBatches, ProblemLog, type CvrReader } from './reader.js';
 import type { CvrSource } from './source.js';
 import { readXlsxRows } from './xlsx.js';
 
@@ -40,20 +40,21 @@ async function openEssRows(
     election: {},
     contests: layout.book.contests,
     problems: log.problems,
-    ballots: streamBallots(source.name, rest, layout, entries, log),
+    ...fromBatches(streamBatches(source.name, rest, layout, entries, log)),
   };
 }
 
-async function* streamBallots(
+async function* streamBatches(
   file: string,
   batches: AsyncGenerator<CsvBatch>,
   layout: EssLayout,
   entries: Map<string, EssBallotEntry> | undefined,
   log: ProblemLog,
-): AsyncGenerator<CvrBallot> {
+): AsyncGenerator<CvrBallot[]> {
   const guard = new DuplicateGuard(log);
   const matched = new Set<string>();
   for await (const rows of batches) {
+    const out: CvrBallot[] = [];
     for (const { line, cells } of rows) {
       if (cells.every((cell) => cell.trim() === '')) continue;
       const ballot = essRowToBallot(file, line, cells, layout);
@@ -72,8 +73,9 @@ async function* streamBallots(
         log.error('missing-ballot-entry', file, line, message);
       }
       if (entry) matched.add(entry.cvrNumber);
-      yield guard.check(entry ? withEntry(ballot, entry) : ballot);
+      out.push(guard.check(entry ? withEntry(ballot, entry) : ballot));
     }
+    if (out.length > 0) yield out;
   }
   for (const entry of entries?.values() ?? []) {
     if (matched.has(entry.cvrNumber)) continue;

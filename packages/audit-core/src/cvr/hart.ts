@@ -2,7 +2,7 @@ import { ContestBook } from './contest-book.js';
 import { readHartScanInfo } from './hart-scan-info.js';
 import { parseHartSheet } from './hart-xml.js';
 import type { CvrBallot } from './model.js';
-import { DuplicateGuard, ProblemLog, type CvrReader } from './reader.js';
+import { DuplicateGuard, fromBallots, ProblemLog, type CvrReader } from './reader.js';
 import { readSourceText, type CvrSource } from './source.js';
 import { walkZip } from './zip.js';
 
@@ -26,7 +26,7 @@ export function openHartXml(
     election: {},
     contests: book.contests,
     problems: log.problems,
-    ballots: streamSheets(sources, book, log, options.scanInfo),
+    ...fromBallots(streamSheets(sources, book, log, options.scanInfo)),
   };
 }
 

@@ -11,8 +11,10 @@ import type {
 import { IdGroup, recordNumber, SeenLocations } from './seen-ids.js';
 
 /**
- * An opened export. `ballots` streams once; `problems` fills while it streams, and for formats
- * that name options only in ballot cells (ES&S, Clear Ballot, Hart) so does `contests`.
+ * An opened export. Its ballots stream once, through `ballots` (one at a time) or `batches`
+ * (a read chunk's worth at a time; what stages use): read a reader through one of the two.
+ * `problems` fills while they stream, and for formats that name options only in ballot cells
+ * (ES&S, Clear Ballot, Hart) so does `contests`.
  */
 export interface CvrReader {
   format: CvrFormat;
@@ -20,8 +22,88 @@ export interface CvrReader {
   contests: ContestDefinition[];
   problems: CvrProblem[];
   ballots: AsyncIterable<CvrBallot>;
+  /**
+   * The same ballots as `ballots`, in batches: a county's million ballots then pay one async
+   * step a batch, not one each. A batch is the consumer's to keep; it is never empty.
+   */
+  batches: AsyncIterable<CvrBallot[]>;
   /** Rows of counts for groups of ballots (Dominion CSV), filled while `ballots` streams. */
   aggregates?: CvrAggregate[];
+}
+
+/** Ballots a batch holds at most when a reader's ballots come one at a time. */
+const GROUP = 512;
+
+/** `ballots` and `batches` over one stream of batches: whichever is iterated first reads it. */
+export function fromBatches(
+  batches: AsyncIterable<CvrBallot[]>,
+): Pick<CvrReader, 'ballots' | 'batches'> {
+  return { ballots: new FlatBallots(batches), batches };
+}
+
+/** `ballots` and `batches` over one stream of ballots, grouped as they come. */
+export function fromBallots(
+  ballots: AsyncIterable<CvrBallot>,
+): Pick<CvrReader, 'ballots' | 'batches'> {
+  async function* grouped(): AsyncGenerator<CvrBallot[]> {
+    let batch: CvrBallot[] = [];
+    for await (const ballot of ballots) {
+      batch.push(ballot);
+      if (batch.length < GROUP) continue;
+      yield batch;
+      batch = [];
+    }
+    if (batch.length > 0) yield batch;
+  }
+  return { ballots, batches: grouped() };
+}
+
+/**
+ * Batches handed out one ballot at a time: a ballot of a batch in hand is answered at once,
+ * without the await an async generator spends on each `yield`.
+ */
+class FlatBallots implements AsyncIterableIterator<CvrBallot> {
+  private iterator: AsyncIterator<CvrBallot[]> | undefined;
+  private batch: CvrBallot[] = [];
+  private at = 0;
+
+  constructor(private readonly batches: AsyncIterable<CvrBallot[]>) {}
+
+  next(): Promise<IteratorResult<CvrBallot>> {
+    const { batch, at } = this;
+    if (at < batch.length) {
+      this.at = at + 1;
+      return Promise.resolve({ value: batch[at] as CvrBallot, done: false });
+    }
+    return this.pull();
+  }
+
+  private async pull(): Promise<IteratorResult<CvrBallot>> {
+    this.iterator ??= this.batches[Symbol.asyncIterator]();
+    for (;;) {
+      const next = await this.iterator.next();
+      if (next.done) {
+        this.batch = [];
+        this.at = 0;
+        return { value: undefined, done: true };
+      }
+      if (next.value.length === 0) continue;
+      this.batch = next.value;
+      this.at = 1;
+      return { value: next.value[0] as CvrBallot, done: false };
+    }
+  }
+
+  async return(): Promise<IteratorResult<CvrBallot>> {
+    this.batch = [];
+    this.at = 0;
+    await this.iterator?.return?.();
+    return { value: undefined, done: true };
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<CvrBallot> {
+    return this;
+  }
 }
 
 /** Collects problems for one export. */
@@ -146,9 +228,9 @@ export function concatReaders(readers: CvrReader[]): CvrReader {
     }
   };
   readers.forEach(gather);
-  async function* ballots(): AsyncGenerator<CvrBallot> {
+  async function* batches(): AsyncGenerator<CvrBallot[]> {
     for (const reader of readers) {
-      yield* reader.ballots;
+      yield* reader.batches;
       gather(reader);
       problems.push(...reader.problems);
       aggregates.push(...(reader.aggregates ?? []));
@@ -160,7 +242,7 @@ export function concatReaders(readers: CvrReader[]): CvrReader {
     election: first?.election ?? {},
     contests,
     problems,
-    ballots: ballots(),
+    ...fromBatches(batches()),
     aggregates,
   };
 }

@@ -41,6 +41,16 @@ export interface ContestTally {
    * the options' votes; absent when there are none.
    */
   aggregatedVotes?: number;
+  /**
+   * Ballots of such rows whose label states how many ballots the row stands for: already in
+   * `ballots` and in the undervoted positions (and per rank, the ballots skipping it).
+   */
+  aggregatedBallots?: number;
+  /**
+   * Such rows whose ballots no label states: their votes are counted, their ballots are not
+   * in `ballots`, over- or undervotes.
+   */
+  aggregatedRowsWithoutBallots?: number;
 }
 
 /**
@@ -55,24 +65,50 @@ export class CvrTally {
   /** Rows of a group's counts added, and the votes they held. */
   aggregatedRows = 0;
   aggregatedVotes = 0;
+  /** Ballots those rows stand for, where their labels say. */
+  aggregatedBallots = 0;
 
   constructor(private readonly definitions: () => ContestDefinition[]) {}
 
-  /** Adds a row of a group's counts: each count goes to its option's votes. */
+  /**
+   * Adds a row of a group's counts: each count goes to its option's votes. When the row states
+   * how many ballots it stands for, each contest it has counts for gains those ballots, and
+   * their positions the counts leave empty are undervoted. The row gives no overvotes: Dominion
+   * CSV writes an overvoted contest as no marks, which listed ballots count as undervoted too.
+   */
   addAggregate(aggregate: CvrAggregate): void {
     this.aggregatedRows += 1;
     this.aggregatedVotes += aggregate.votes;
+    const stated = aggregate.ballots;
+    if (stated !== undefined) this.aggregatedBallots += stated;
     for (const contest of aggregate.contests) {
       const tally = this.contest(contest.contestId);
       let votes = 0;
+      const atRank = new Array<number>(tally.ranks).fill(0);
       for (const { optionId, votes: count, rank = 1 } of contest.options) {
         const option = this.option(tally, optionId);
         // A ranked contest's votes are first choices; later ranks go to their rank's count.
         if (rank === 1) option.votes += count;
         if (option.byRank) option.byRank[rank - 1] = (option.byRank[rank - 1] ?? 0) + count;
+        if (rank <= tally.ranks) atRank[rank - 1] = (atRank[rank - 1] ?? 0) + count;
         votes += count;
       }
       tally.aggregatedVotes = (tally.aggregatedVotes ?? 0) + votes;
+      if (stated === undefined) {
+        tally.aggregatedRowsWithoutBallots = (tally.aggregatedRowsWithoutBallots ?? 0) + 1;
+        continue;
+      }
+      tally.ballots += stated;
+      tally.aggregatedBallots = (tally.aggregatedBallots ?? 0) + stated;
+      if (tally.ranks > 0) {
+        for (const rank of tally.perRank ?? []) {
+          const skipped = Math.max(0, stated - (atRank[rank.rank - 1] ?? 0));
+          rank.ballotsSkipped += skipped;
+          tally.undervotedPositions += skipped;
+        }
+      } else if (tally.voteFor > 0) {
+        tally.undervotedPositions += Math.max(0, stated * tally.voteFor - votes);
+      }
     }
   }
 

@@ -169,69 +169,70 @@ export async function genBif(ctx: StageContext): Promise<void> {
       }
       const reader = opened.reader;
       const tally = new CvrTally(() => reader.contests);
-      for await (const read of reader.ballots) {
-        tally.add(read);
-        if (!read.duplicateOf) {
-          const group = read.countingGroup ?? '';
-          groups.set(group, (groups.get(group) ?? 0) + 1);
-        }
-        const ballot = translate(read, reader.contests);
-        if ((records++ & 255) === 0) ctx.checkCancelled();
-        const key = sheetKey(ballot.id);
-        const place = describeLocation(ballot.source);
-        const row = rows.get(key);
-        if (ballot.duplicateOf || row?.has_cvr) {
-          residue.push({
-            source: 'cvr',
-            sheet_id: key,
+      for await (const batch of reader.batches)
+        for (const read of batch) {
+          tally.add(read);
+          if (!read.duplicateOf) {
+            const group = read.countingGroup ?? '';
+            groups.set(group, (groups.get(group) ?? 0) + 1);
+          }
+          const ballot = translate(read, reader.contests);
+          if ((records++ & 255) === 0) ctx.checkCancelled();
+          const key = sheetKey(ballot.id);
+          const place = describeLocation(ballot.source);
+          const row = rows.get(key);
+          if (ballot.duplicateOf || row?.has_cvr) {
+            residue.push({
+              source: 'cvr',
+              sheet_id: key,
+              cvr_file: input,
+              cvr_place: place,
+              duplicate_of: ballot.duplicateOf
+                ? describeLocation(ballot.duplicateOf)
+                : (row?.cvr_place ?? ''),
+            });
+            continue;
+          }
+          const fields = {
             cvr_file: input,
             cvr_place: place,
-            duplicate_of: ballot.duplicateOf
-              ? describeLocation(ballot.duplicateOf)
-              : (row?.cvr_place ?? ''),
-          });
-          continue;
-        }
-        const fields = {
-          cvr_file: input,
-          cvr_place: place,
-          cvr_id: ballot.id,
-          tabulator: ballot.tabulator ?? '',
-          batch: ballot.batch ?? '',
-          record: ballot.record ?? '',
-          precinct: ballot.precinct ?? ballot.precinctPortion ?? '',
-          style: ballot.style ?? '',
-          has_cvr: true,
-        };
-        if (row) Object.assign(row, fields);
-        else
-          rows.set(key, {
+            cvr_id: ballot.id,
+            tabulator: ballot.tabulator ?? '',
+            batch: ballot.batch ?? '',
+            record: ballot.record ?? '',
+            precinct: ballot.precinct ?? ballot.precinctPortion ?? '',
+            style: ballot.style ?? '',
+            has_cvr: true,
+          };
+          if (row) Object.assign(row, fields);
+          else
+            rows.set(key, {
+              sheet_id: key,
+              archive: '',
+              entry: '',
+              entry_index: '',
+              has_image: false,
+              ...fields,
+            });
+          if (ballot.style) {
+            const set = styleContests.get(ballot.style) ?? new Set<string>();
+            for (const c of ballot.contests) set.add(c.contestId);
+            styleContests.set(ballot.style, set);
+          }
+          stored.push({
             sheet_id: key,
-            archive: '',
-            entry: '',
-            entry_index: '',
-            has_image: false,
-            ...fields,
+            id: ballot.id,
+            file: input,
+            place,
+            tabulator: ballot.tabulator,
+            batch: ballot.batch,
+            record: ballot.record,
+            style: ballot.style,
+            ...(ballot.countingGroup ? { countingGroup: ballot.countingGroup } : {}),
+            contests: ballot.contests,
+            versions: ballot.versions,
           });
-        if (ballot.style) {
-          const set = styleContests.get(ballot.style) ?? new Set<string>();
-          for (const c of ballot.contests) set.add(c.contestId);
-          styleContests.set(ballot.style, set);
         }
-        stored.push({
-          sheet_id: key,
-          id: ballot.id,
-          file: input,
-          place,
-          tabulator: ballot.tabulator,
-          batch: ballot.batch,
-          record: ballot.record,
-          style: ballot.style,
-          ...(ballot.countingGroup ? { countingGroup: ballot.countingGroup } : {}),
-          contests: ballot.contests,
-          versions: ballot.versions,
-        });
-      }
       const aggregates = reader.aggregates ?? [];
       for (const aggregate of aggregates) tally.addAggregate(aggregate);
       if (aggregates.length > 0)

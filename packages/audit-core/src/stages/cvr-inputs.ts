@@ -180,8 +180,9 @@ async function sharedNumbers(store: JobStore, key: string, numbers: Set<string>)
   const opened = await openCvr(store, key);
   let shared = 0;
   try {
-    for await (const ballot of opened.reader?.ballots ?? [])
-      if (ballot.cvrNumber && numbers.has(ballot.cvrNumber)) shared += 1;
+    for await (const batch of opened.reader?.batches ?? [])
+      for (const ballot of batch)
+        if (ballot.cvrNumber && numbers.has(ballot.cvrNumber)) shared += 1;
   } finally {
     await opened.done();
   }

@@ -102,13 +102,14 @@ export async function checkCvrs(
         continue;
       }
       let count = 0;
-      for await (const ballot of opened.reader.ballots) {
-        if ((count & 1023) === 0) ctx.checkCancelled();
-        tally.add(ballot);
-        count += ballot.duplicateOf ? 0 : 1;
-        if (ballot.countingGroup !== undefined && !ballot.duplicateOf)
-          groups.set(ballot.countingGroup, (groups.get(ballot.countingGroup) ?? 0) + 1);
-      }
+      for await (const batch of opened.reader.batches)
+        for (const ballot of batch) {
+          if ((count & 1023) === 0) ctx.checkCancelled();
+          tally.add(ballot);
+          count += ballot.duplicateOf ? 0 : 1;
+          if (ballot.countingGroup !== undefined && !ballot.duplicateOf)
+            groups.set(ballot.countingGroup, (groups.get(ballot.countingGroup) ?? 0) + 1);
+        }
       const aggregates = opened.reader.aggregates ?? [];
       if (aggregates.length > 0) {
         const votes = aggregates.reduce((n, a) => n + a.votes, 0);

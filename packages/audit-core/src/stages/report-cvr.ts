@@ -38,6 +38,14 @@ function overUnder(t: ContestTally): string {
   ];
   if (t.aggregatedVotes)
     parts.push(`votes from aggregated rows (no ballot record) ${t.aggregatedVotes}`);
+  if (t.aggregatedBallots)
+    parts.push(
+      `ballots of aggregated rows whose label states them ${t.aggregatedBallots} (in the ballots and undervotes above)`,
+    );
+  if (t.aggregatedRowsWithoutBallots)
+    parts.push(
+      `aggregated rows that state no ballot count ${t.aggregatedRowsWithoutBallots} (their votes are counted, their ballots are not in the figures above)`,
+    );
   for (const r of t.perRank ?? [])
     parts.push(
       `rank ${r.rank}: ballots overvoted ${r.ballotsOvervoted}, skipped ${r.ballotsSkipped}`,

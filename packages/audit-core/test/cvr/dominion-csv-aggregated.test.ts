@@ -76,11 +76,56 @@ describe('Dominion CSV rows of aggregated counts', () => {
           .result()
           .map((c) => [c.name, c.ballots, c.aggregatedVotes, c.options.map((o) => o.votes)]),
       ).toEqual([
-        ['Mayor', 5, 389, [278, 112, 4]],
-        ['Council', 4, 30, [15, 11, 9]],
+        // Row 9 states its 10 ballots; rows 7, 8 and 12 do not, so only their votes count.
+        ['Mayor', 15, 389, [278, 112, 4]],
+        ['Council', 14, 30, [15, 11, 9]],
       ]);
     },
   );
+
+  it('counts the ballots a label states, with the positions their counts leave empty', async () => {
+    const text = [
+      '2024 County General,5.17.17.1,,,,,,,,,,,,,,',
+      ',,,,,,,Mayor (Vote For=1),Mayor (Vote For=1),Council (Vote For=2),Council (Vote For=2),Council (Vote For=2),' +
+        Array(4).fill('"Chair (Number of positions=1, Number of ranks=2)"').join(','),
+      ',,,,,,,Ann,Bob,Cy,Di,Ed,Flo(1),Gus(1),Flo(2),Gus(2)',
+      'CvrNumber,TabulatorNum,BatchId,RecordId,ImprintedId,CountingGroup,BallotType,DEM,REP,DEM,REP,UNA,,,,',
+      '1,105,1,165,105-1-165,Regular,09,1,0,1,0,0,1,0,0,1',
+      'Redacted and Consolidated 12 Ballots,,,,,,09,5,4,6,7,3,,,,',
+      'Redacted & Aggregated,,,,,Mail,12,3,2,,,,,,,',
+      'Redacted and Consolidated 5 Ballots,,,,,,14,,,,,,3,1,1,2',
+    ].join('\r\n');
+    for (const path of ['bytes', 'text'] as const) {
+      const { reader, ballots } = await read(text, path);
+      expect(reader.problems).toEqual([]);
+      const tally = new CvrTally(() => reader.contests);
+      for (const ballot of ballots) tally.add(ballot);
+      for (const aggregate of reader.aggregates ?? []) tally.addAggregate(aggregate);
+      expect(tally).toMatchObject({ ballots: 1, aggregatedRows: 3, aggregatedBallots: 17 });
+      const [mayor, council, chair] = tally.result();
+      // Mayor: 1 listed ballot and the 12 stated; 9 votes among the 12 leave 3 positions empty.
+      // The Mail row's 5 votes count, its ballots cannot.
+      expect(mayor).toMatchObject({
+        ballots: 13,
+        undervotedPositions: 3,
+        ballotsOvervoted: 0,
+        aggregatedVotes: 14,
+        aggregatedBallots: 12,
+        aggregatedRowsWithoutBallots: 1,
+      });
+      expect(mayor?.options.map((o) => o.votes)).toEqual([9, 6]);
+      // Council: vote for 2; the listed ballot leaves 1 position, the 12 ballots 24 - 16 = 8.
+      expect(council).toMatchObject({ ballots: 13, undervotedPositions: 9, aggregatedBallots: 12 });
+      expect(council?.aggregatedRowsWithoutBallots).toBeUndefined();
+      // Chair, ranked: the 5 ballots give 4 first and 3 second choices, so 1 and 2 skip a rank.
+      expect(chair).toMatchObject({ ballots: 6, undervotedPositions: 3, aggregatedBallots: 5 });
+      expect(chair?.perRank?.map((r) => r.ballotsSkipped)).toEqual([1, 2]);
+      expect(chair?.options.map((o) => [o.name, o.votes, o.byRank])).toEqual([
+        ['Flo', 4, [4, 1]],
+        ['Gus', 1, [1, 3]],
+      ]);
+    }
+  });
 
   it('read-cvr reports the rows and counts their votes in the tallies', async () => {
     const file = join(await testTempDir(), 'CVR_Export.csv');

@@ -138,7 +138,7 @@ describe('scrutineer-audit', () => {
     expect(csv.code).toBe(0);
     const lines = csv.stdout.trim().split('\n');
     expect(lines[0]).toBe(
-      'file,format,contest_id,contest,vote_for,ranks,option_id,option,votes,by_rank,ballots_with_contest,ballots_overvoted,overvoted_positions,undervoted_positions',
+      'file,format,contest_id,contest,vote_for,ranks,option_id,option,votes,by_rank,ballots_with_contest,ballots_overvoted,overvoted_positions,undervoted_positions,aggregated_votes,aggregated_ballots,aggregated_rows_without_ballots',
     );
     expect(lines.slice(1).map((l) => l.split(',').slice(6, 14).join(','))).toEqual([
       'Choice 1-2,Choice 1-2,6,,14,1,1,1',

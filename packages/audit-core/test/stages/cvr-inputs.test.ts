@@ -247,6 +247,10 @@ describe('precheck: vote-record inputs as counties send them', () => {
       '<td>row 8</td><td>Redacted &amp; Aggregated</td><td>Mail</td><td>12</td><td>15</td>',
     );
     expect(html).toContain('votes from aggregated rows (no ballot record) 389');
+    // The Mayor's figures take in the 10 ballots row 9's label states, not the other rows'.
+    expect(html).toContain(
+      '15 ballots hold the contest; ballots overvoted 0; overvoted positions 0; undervoted positions 0; votes from aggregated rows (no ballot record) 389; ballots of aggregated rows whose label states them 10 (in the ballots and undervotes above); aggregated rows that state no ballot count 3 (their votes are counted, their ballots are not in the figures above)',
+    );
     expect(html).toMatch(/<td>Ann<\/td><td>278<\/td>/);
   });
 

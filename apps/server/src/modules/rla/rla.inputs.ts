@@ -124,8 +124,8 @@ export async function streamCvr(
     const opened = await openCvrFile(file);
     if ('problem' in opened) throw badRequest(M.cvrUnreadable(opened.problem.message));
     const { reader } = opened;
-    for await (const ballot of reader.ballots)
-      if (!ballot.duplicateOf) visit(ballot, reader.contests);
+    for await (const batch of reader.batches)
+      for (const ballot of batch) if (!ballot.duplicateOf) visit(ballot, reader.contests);
     return opened.reader.contests;
   } finally {
     await rm(dir, { recursive: true, force: true });

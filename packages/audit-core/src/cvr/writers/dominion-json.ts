@@ -1,4 +1,4 @@
-import type { DominionSession, DominionVersion } from '../dominion-json-types.js';
+import type { DominionContest, DominionSession, DominionVersion } from '../dominion-json-types.js';
 import type { ContestDefinition, ContestVote, CvrBallot, CvrVersion } from '../model.js';
 import { DescriptionIds, NumericIds, OUTSTACK_CONDITIONS } from './dominion-json-ids.js';
 import type { CvrSink, CvrWriteInput } from './sink.js';
@@ -98,10 +98,7 @@ function toVersion(
   };
 }
 
-function toContest(
-  vote: ContestVote,
-  state: WriterState,
-): DominionVersion['Cards'][number]['Contests'][number] {
+function toContest(vote: ContestVote, state: WriterState): DominionContest {
   return {
     Id: state.contests.id(vote.contestId),
     Undervotes: vote.undervotes,
