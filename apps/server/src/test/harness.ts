@@ -23,6 +23,8 @@ export interface ApiAnswer<T = Record<string, unknown>> {
 export interface TestServer {
   url: string;
   deps: AppDeps;
+  /** Every API route the server registered, as `METHOD /path` (without `/api`). */
+  apiRoutes: readonly string[];
   call<T = Record<string, unknown>>(
     method: string,
     path: string,
@@ -115,6 +117,7 @@ export async function startTestServer(
   return {
     url,
     deps,
+    apiRoutes: app.apiRoutes,
     async call(method, apiPath, options = {}) {
       const headers: Record<string, string> = {};
       if (options.body !== undefined) headers['content-type'] = 'application/json';

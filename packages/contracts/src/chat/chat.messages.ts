@@ -14,6 +14,7 @@ export const CHAT_MESSAGES = {
   userCannotOpenJob: (email: string) => `users: ${email} cannot open this audit job.`,
   contentRequired: 'content: Required.',
   authorOnly: 'Only the author or an Admin can change this message.',
+  authorOnlyFiles: 'Only the author can attach files to this message.',
   messageDeleted: 'This message was deleted.',
   notYou: 'user_id: Must be your own id.',
   senderNotYou: 'sender_id: Must be your own id.',

@@ -33,7 +33,8 @@ export async function uploadMessageFiles(
   const db = deps.database.db;
   const { message, room } = await openMessage(db, user, messageId);
   if (form.fields.job_id && Number(form.fields.job_id) !== room.jobId) throw notFound();
-  if (message.senderId !== user.id) throw forbidden(CHAT_MESSAGES.authorOnly);
+  // Files speak for the message's author, so not even an Admin adds them to someone else's.
+  if (message.senderId !== user.id) throw forbidden(CHAT_MESSAGES.authorOnlyFiles);
   if (message.deletedAt) throw badRequest(CHAT_MESSAGES.messageDeleted);
   if (form.files.length === 0) throw badRequest(CHAT_MESSAGES.filesRequired);
   const duration = Number(form.fields.duration);

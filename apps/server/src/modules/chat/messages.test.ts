@@ -361,7 +361,9 @@ describe('files', () => {
         body: form,
       });
     };
-    expect((await upload(uploader.token)).status).toBe(403);
+    const notTheAuthor = await upload(uploader.token);
+    expect(notTheAuthor.status).toBe(403);
+    expect(await notTheAuthor.json()).toEqual({ error: CHAT_MESSAGES.authorOnlyFiles });
     const pushed = nextPush(b, (p) => p.type === 'update' && p.message.files.length === 1);
     const answer = await upload(auditor.token);
     expect(answer.status).toBe(200);

@@ -17,6 +17,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+  interface FastifyInstance {
+    /** Every API route registered, as `METHOD /path` without the prefix (HEAD left out). */
+    apiRoutes: readonly string[];
+  }
   interface FastifyRequest {
     user: AuthUser | null;
   }
@@ -73,16 +77,23 @@ export async function enforceAccess(
   if (access === 'admin' && request.user.role !== 'Admin') throw forbidden(MESSAGES.adminOnly);
 }
 
-/** Refuses to start when an API route does not declare who may call it. */
+/**
+ * Refuses to start when an API route does not declare who may call it, and lists the API's
+ * routes on `app.apiRoutes`, so the suite can check that each one is a contract route.
+ */
 export function requireDeclaredAccess(
   app: FastifyInstance,
   prefix: string,
   exempt: string[],
 ): void {
+  const routes: string[] = [];
+  app.decorate('apiRoutes', routes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(prefix) || exempt.some((path) => route.url.startsWith(path))) return;
     if (!route.config?.access) {
       throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access`);
     }
+    const methods = [route.method].flat().filter((method) => method !== 'HEAD');
+    for (const method of methods) routes.push(`${method} ${route.url.slice(prefix.length)}`);
   });
 }
