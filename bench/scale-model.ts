@@ -22,9 +22,12 @@ import { machineLine, writeSection } from './lib/results.js';
 import { repoRoot, SERVER_NODE_FLAGS } from './lib/server.js';
 
 const COUNT = Number(process.env.BALLOTS ?? 1000);
-// WORKERS=1,2 and FAULTS=0 make a shorter run for comparing changes; RESULTS.md is then left alone.
+// WORKERS=1,2 and FAULTS=0 make a shorter run for comparing changes; WORKERS=1 alone (FAULTS
+// left on) checks the fault run and the count of ballots quickly. RESULTS.md is written only by
+// the whole run.
 const WORKER_COUNTS = (process.env.WORKERS ?? '1,2,4').split(',').map(Number);
-const FULL = WORKER_COUNTS.join(',') === '1,2,4' && process.env.FAULTS !== '0';
+const FAULTS = process.env.FAULTS !== '0';
+const FULL = WORKER_COUNTS.join(',') === '1,2,4' && FAULTS;
 const BATCH = Number(process.env.BATCH_SIZE ?? 50);
 // Heartbeats come from a timer; on a machine this loaded a busy batch can starve it for seconds.
 const STALE = Number(process.env.STALE_SECONDS ?? 60);
@@ -99,10 +102,15 @@ interface Proc {
 }
 const procs: Proc[] = [];
 
+// PROFILE=<folder>: each server process writes a CPU profile there when it stops.
+const PROFILE = process.env.PROFILE;
 function spawnServer(name: string, script: string, extra: Record<string, string>): Proc {
+  const profile = PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`, `--cpu-prof-name=${name}.cpuprofile`]
+    : [];
   const child = spawn(
     'node',
-    [...SERVER_NODE_FLAGS, path.join(repoRoot, 'apps/server/dist', script)],
+    [...SERVER_NODE_FLAGS, ...profile, path.join(repoRoot, 'apps/server/dist', script)],
     {
       env: { ...process.env, ...env, DATA_DIR: path.join(work, name), ...extra },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -392,7 +400,7 @@ try {
     );
   }
 
-  if (!FULL) {
+  if (!FAULTS) {
     for (const { workers: n, run, times, batches } of scaling)
       console.log(
         JSON.stringify({
@@ -440,6 +448,7 @@ try {
     .slice(1)
     .map((line) => line.split(',')[0] ?? '');
   const unique = new Set(ids).size;
+  if (ids.length !== COUNT || unique !== COUNT) process.exitCode = 1;
   for (const stage of ['cmpcvr', 'adjudicate', 'genreport']) {
     runs.push(await runStage(job.id, stage));
     console.log(`${stage}: ${runs.at(-1)?.seconds.toFixed(1)} s`);
@@ -516,16 +525,19 @@ try {
         `| ${n.toLocaleString('en-US')} | ${plan(n, 8)} | ${plan(n, 24)} | ${hoursWith(n, 16).toFixed(1)} | ${hoursWith(n, 64).toFixed(1)} |`,
     ),
   ].join('\n');
-  await writeSection(
-    `Scale model: the production topology, ${COUNT.toLocaleString('en-US')} ballots`,
-    body,
-  );
+  if (FULL)
+    await writeSection(
+      `Scale model: the production topology, ${COUNT.toLocaleString('en-US')} ballots`,
+      body,
+    );
   console.log(body);
 } catch (error) {
   if (!(error instanceof ShortRun)) throw error;
 } finally {
   clearInterval(loadSampler);
-  for (const proc of procs) await stopProc(proc, 'SIGKILL').catch(() => undefined);
+  // A profile is written only by a process that exits by itself.
+  for (const proc of procs)
+    await stopProc(proc, PROFILE ? 'SIGTERM' : 'SIGKILL').catch(() => undefined);
   await db.end();
   await s3.stop().catch(() => undefined);
   postgres.stop();

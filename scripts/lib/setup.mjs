@@ -24,6 +24,8 @@ export function ensureDebianPackages() {
   const missing = [];
   if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
   if (!hasPostgres()) missing.push('postgresql');
+  // Checks deploy/compose.yaml without a container engine (apps/server/src/deploy-files.test.ts).
+  if (!existsSync('/usr/bin/docker-compose')) missing.push('docker-compose');
   if (missing.length === 0) return;
   const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
   console.log(`Installing Debian packages: ${missing.join(' ')} …`);

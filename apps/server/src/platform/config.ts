@@ -38,7 +38,7 @@ const trustProxySchema = z
     return items;
   });
 
-const configSchema = z.object({
+export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),

@@ -3,8 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolderStore } from '../../src/index.js';
-import { readText } from '../../src/storage/index.js';
-import { joinCsvParts, readCsvAll, writeCsv } from '../../src/stages/context.js';
+import { readText, type JobStore } from '../../src/storage/index.js';
+import {
+  joinBatchLogs,
+  joinCsvParts,
+  logKey,
+  problemsKey,
+  readCsvAll,
+  StageContext,
+  writeCsv,
+} from '../../src/stages/context.js';
 
 let folder: string;
 let store: FolderStore;
@@ -51,5 +59,94 @@ describe('joining the CSV parts batches wrote', () => {
       '1-3-1',
     ]);
     expect((await readCsvAll(store, 'joined.csv'))[2]?.note).toBe('two\nlines');
+  });
+});
+
+/** The folder store, counting what a join asks of it (a blob store answers each by a request). */
+function counting(inner: JobStore) {
+  const asked = { read: [] as string[], list: 0, exists: 0 };
+  const store: JobStore = {
+    read: (key) => {
+      asked.read.push(key);
+      return inner.read(key);
+    },
+    write: (key, body) => inner.write(key, body),
+    list: (prefix) => {
+      asked.list += 1;
+      return inner.list(prefix);
+    },
+    exists: (key) => {
+      asked.exists += 1;
+      return inner.exists(key);
+    },
+    remove: (prefix) => inner.remove(prefix),
+  };
+  return { store, asked };
+}
+
+describe('joining many batches', () => {
+  it('joins 30 batches in order from one listing, reading each part once and no missing one', async () => {
+    const count = 30;
+    const missing = new Set([6, 17]);
+    for (let index = 0; index < count; index += 1) {
+      if (missing.has(index)) continue;
+      await writeCsv(store, `many/part-${String(index + 1).padStart(5, '0')}.csv`, columns, [
+        { sheet_id: `s-${index}`, note: `batch ${index + 1}`, score: index },
+      ]);
+    }
+    const parts = Array.from(
+      { length: count },
+      (_, index) => `many/part-${String(index + 1).padStart(5, '0')}.csv`,
+    );
+    const { store: watched, asked } = counting(store);
+    await joinCsvParts(watched, 'many.csv', columns, parts);
+    const expected = parts.filter((_, index) => !missing.has(index));
+    expect((await readCsvAll(store, 'many.csv')).map((r) => r.sheet_id)).toEqual(
+      Array.from({ length: count }, (_, index) => index)
+        .filter((index) => !missing.has(index))
+        .map((index) => `s-${index}`),
+    );
+    expect(asked).toEqual({ read: expected, list: 1, exists: 0 });
+  });
+
+  it("joins batches' logs and problems in batch order, a batch that wrote none adding nothing", async () => {
+    const count = 12;
+    for (let index = 0; index < count; index += 1) {
+      if (index === 3) continue;
+      const ctx = new StageContext(
+        'extractvote',
+        store,
+        { now: () => new Date(index * 1000) },
+        {
+          index,
+          count,
+        },
+      );
+      ctx.info(`batch ${index + 1} read`);
+      if (index % 5 === 0)
+        ctx.problem({ severity: 'warning', code: 'faint', file: `b${index + 1}`, message: 'x' });
+      await ctx.flush();
+    }
+    const problems = await joinBatchLogs(store, 'extractvote', count);
+    expect(problems.map((p) => p.file)).toEqual(['b1', 'b6', 'b11']);
+    const log = await readText(store, logKey('extractvote'));
+    expect(
+      log
+        .trim()
+        .split('\n')
+        .map((line) => line.split(' ').slice(2).join(' ')),
+    ).toEqual(
+      Array.from({ length: count }, (_, index) => index)
+        .filter((index) => index !== 3)
+        .flatMap((index) => [
+          `batch ${index + 1} read`,
+          ...(index % 5 === 0 ? [`faint: b${index + 1}: x`] : []),
+        ]),
+    );
+    expect((await readCsvAll(store, problemsKey('extractvote'))).map((p) => p.file)).toEqual([
+      'b1',
+      'b6',
+      'b11',
+    ]);
   });
 });

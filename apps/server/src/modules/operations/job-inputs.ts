@@ -3,7 +3,9 @@ import { ADOPTED_FILE_TYPES } from '@scrutineer/contracts';
 import { auditJobs, jobFiles, uploads } from '../../db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { parseJobCsv, readBlobText } from '../job-settings/index.js';
-import { BlobJobStore, pipelinePrefix } from './pipeline-store.js';
+import type { OperationStage } from '@scrutineer/contracts';
+import { stagesBefore } from './operations.stages.js';
+import { BlobJobStore, pipelinePrefix, RunReads } from './pipeline-store.js';
 
 export interface OpenedJob {
   store: BlobJobStore;
@@ -85,4 +87,22 @@ export async function openJobStore(deps: AppDeps, jobId: number): Promise<Opened
     store: new BlobJobStore(deps.blobs, pipelinePrefix(job.address || `jobs/${job.id}`), inputs),
     ...(batchSize ? { batchSize } : {}),
   };
+}
+
+/**
+ * The job's store for the batches of one run of `stage` in this process: answers about the
+ * uploaded inputs and what the stages before it wrote are kept for the run (RunReads), since
+ * neither changes while it runs (one stage of a job runs at a time), so later batches read
+ * them from memory rather than the store.
+ */
+export async function openRunStore(
+  deps: AppDeps,
+  jobId: number,
+  stage: OperationStage,
+): Promise<OpenedJob> {
+  const opened = await openJobStore(deps, jobId);
+  const inputs = opened.store.inputKeys();
+  const before = [...stagesBefore(stage)].map((name) => `${name}/`);
+  const fixed = (key: string) => inputs.has(key) || before.some((folder) => key.startsWith(folder));
+  return { ...opened, store: opened.store.keeping(new RunReads(fixed)) };
 }

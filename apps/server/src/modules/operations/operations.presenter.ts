@@ -74,6 +74,36 @@ async function logReports(ctx: PresentContext, stage: OperationStage): Promise<O
 
 const MAX_BATCH_LOGS = 50;
 
+/**
+ * What a running stage's reports and logs are, asked of the store at most once per run, batches
+ * done and few seconds in each API instance: clients that poll a running stage (every half
+ * second, some of them) would otherwise cost four store requests a poll. Reports appear when
+ * the batches are joined and batch logs when a batch ends, so a list is at most that old; a
+ * stage that ended is looked up afresh.
+ */
+const RUNNING_LINKS_MS = 5000;
+const runningLinks = new Map<string, { at: number; links: Promise<OperationLink[]> }>();
+
+function reportsWhileRunning(
+  row: OperationRow,
+  ctx: PresentContext,
+  stage: OperationStage,
+): Promise<OperationLink[]> {
+  const key = `${ctx.store.prefix}:${row.operationId ?? ''}:${row.batchesDone}`;
+  const now = Date.now();
+  const found = runningLinks.get(key);
+  if (found && now - found.at < RUNNING_LINKS_MS) return found.links;
+  const listed = (async () => [
+    ...(await links(ctx, stage, STAGE_REPORTS[stage])),
+    ...(await logReports(ctx, stage)),
+  ])();
+  for (const [old, entry] of runningLinks)
+    if (now - entry.at >= RUNNING_LINKS_MS) runningLinks.delete(old);
+  runningLinks.set(key, { at: now, links: listed });
+  listed.catch(() => runningLinks.delete(key));
+  return listed;
+}
+
 export async function presentOperation(row: OperationRow, ctx: PresentContext): Promise<Operation> {
   const status = row.status as OperationStatus;
   const stage = row.operation as OperationStage;
@@ -95,13 +125,15 @@ export async function presentOperation(row: OperationRow, ctx: PresentContext): 
     result: row.result,
     operation_id: row.operationId,
     logs: status === 'unbuilt-notready' || status === 'None' ? '' : operationLogUrl(row),
-    reports: showsReports(status)
-      ? [
-          ...(await links(ctx, stage, STAGE_REPORTS[stage])),
-          // Before a stage is built its log is what it has to show (a STOPPED stage keeps it).
-          ...(built ? [] : await logReports(ctx, stage)),
-        ]
-      : [],
+    reports: !showsReports(status)
+      ? []
+      : status === 'RUNNING'
+        ? await reportsWhileRunning(row, ctx, stage)
+        : [
+            ...(await links(ctx, stage, STAGE_REPORTS[stage])),
+            // Before a stage is built its log is what it has to show (a STOPPED stage keeps it).
+            ...(built ? [] : await logReports(ctx, stage)),
+          ],
     downloads: showsDownloads(status) ? await links(ctx, stage, STAGE_DOWNLOADS[stage]) : [],
     batches:
       row.batchesTotal && row.batchesTotal > 0

@@ -228,9 +228,10 @@ export async function forceRefreshOperation(ctx: OperationsContext, user: UserRo
 export async function pollOperation(ctx: OperationsContext, user: UserRow, ref: string) {
   const { row, loaded } = await loadOperation(ctx, user, ref);
   let raw: PolledStatus = row.status as OperationStatus;
-  if (row.status === 'RUNNING' && row.operationId) {
+  // Only a run not yet planned may still wait on the queue: a planned one needs no queue look-up.
+  if (row.status === 'RUNNING' && row.operationId && row.batchesTotal === null) {
     const state = await ctx.runtime.planState(row.operationId);
-    if (row.batchesTotal === null && (state === 'created' || state === 'retry')) raw = 'PENDING';
+    if (state === 'created' || state === 'retry') raw = 'PENDING';
   } else if (row.status === 'STOPPED' && row.operationId) {
     raw = 'REVOKED';
   }

@@ -92,3 +92,17 @@ export const stageOutputPrefixes = (name: OperationStage): string[] => [
   `${name}/`,
   `logs/operation-logs/${name}/`,
 ];
+
+/** The stages whose outputs `name` reads: what it needs, and what those need, to the first. */
+export function stagesBefore(name: OperationStage): Set<OperationStage> {
+  const found = new Set<OperationStage>();
+  const visit = (stage: OperationStage) => {
+    for (const need of stageInfo(stage).needs)
+      if (!found.has(need)) {
+        found.add(need);
+        visit(need);
+      }
+  };
+  visit(name);
+  return found;
+}

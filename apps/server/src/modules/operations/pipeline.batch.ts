@@ -8,12 +8,12 @@ import {
 } from '@scrutineer/audit-core';
 import { jobOperations, operationBatches } from '../../db/schema.js';
 import { batchesRun, batchSeconds } from '../../platform/metrics/metrics.js';
-import { openJobStore } from './job-inputs.js';
+import type { OpenedJob } from './job-inputs.js';
 import type { OperationRow } from './operations.repository.js';
 import type { BatchJob, PipelineHost, RunEnd } from './pipeline.types.js';
 import { QUEUES } from './queues.js';
 
-type Store = Awaited<ReturnType<typeof openJobStore>>['store'];
+type Store = OpenedJob['store'];
 
 /** Runs one batch it could claim; only the claiming attempt may record it done. */
 export async function runBatchJob(host: PipelineHost, job: BatchJob): Promise<void> {
@@ -52,7 +52,7 @@ export async function runBatchJob(host: PipelineHost, job: BatchJob): Promise<vo
   const key = `${runId}:${index}`;
   host.running.set(key, controller);
   host.running.set(runId, controller);
-  const { store, batchSize } = await openJobStore(host.deps, op.jobId);
+  const { store, batchSize } = await host.openRun(op);
   const stage = host.stage(op);
   const started = performance.now();
   const count = (outcome: string) => {

@@ -62,8 +62,10 @@ export async function planRun(host: PipelineHost, { opId, runId }: PlanJob): Pro
     if (claimed.length === 0) return;
     host.notify(op.jobId);
     const queue = await host.start();
-    for (let index = 0; index < count; index += 1)
-      await queue.send(QUEUES.batch, { opId, runId, index });
+    await queue.sendMany(
+      QUEUES.batch,
+      Array.from({ length: count }, (_, index) => ({ opId, runId, index })),
+    );
   } catch (error) {
     await host.finish(
       opId,

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { stageNamed, type StageDefinition } from '@scrutineer/audit-core';
-import type { Tool } from '@scrutineer/contracts';
+import type { OperationStage, Tool } from '@scrutineer/contracts';
 import { jobOperations, operationBatches } from '../../db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { startQueue, type Queue } from '../../platform/queue/index.js';
 import type { UserRow } from '../users/index.js';
 import { adjudicateStage } from './adjudicate.stage.js';
+import { openRunStore, type OpenedJob } from './job-inputs.js';
 import { settleReadiness, type OperationRow } from './operations.repository.js';
 import { runBatchJob } from './pipeline.batch.js';
 import { planRun } from './pipeline.plan.js';
@@ -21,6 +22,8 @@ export { QUEUES };
 export type { RuntimeOptions };
 
 const INTERRUPTED = 'The server stopped while this stage ran. Reset it and run it again.';
+/** Runs whose shared store (openRun) a process keeps: the newest ones. */
+const RUNS_KEPT = 2;
 
 /** Tool functions register here so the runtime can run them on its queue. */
 export type ToolHandler = (runId: string) => Promise<void>;
@@ -42,6 +45,7 @@ export class PipelineRuntime implements PipelineHost {
   stopping = false;
   presence: WorkerPresence | null = null;
   toolHandler: ToolHandler | null = null;
+  private readonly runStores = new Map<string, Promise<OpenedJob>>();
   toolReset: ToolReset | null = null;
 
   constructor(
@@ -220,6 +224,21 @@ export class PipelineRuntime implements PipelineHost {
     const stage = stageNamed(op.operation);
     if (!stage) throw new Error(`stage ${op.operation} has no engine`);
     return stage;
+  }
+
+  /**
+   * The store the batches of a run share in this process (openRunStore): the job's inputs are
+   * looked up once per run, and what earlier stages wrote is read from the store once.
+   */
+  openRun(op: OperationRow): Promise<OpenedJob> {
+    const runId = op.operationId ?? '';
+    const found = this.runStores.get(runId);
+    if (found) return found;
+    const opened = openRunStore(this.deps, op.jobId, op.operation as OperationStage);
+    this.runStores.set(runId, opened);
+    opened.catch(() => this.runStores.delete(runId));
+    for (const old of [...this.runStores.keys()].slice(0, -RUNS_KEPT)) this.runStores.delete(old);
+    return opened;
   }
 
   async current(opId: number, runId: string): Promise<OperationRow | null> {

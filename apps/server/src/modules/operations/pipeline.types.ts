@@ -1,6 +1,7 @@
 import type { StageDefinition } from '@scrutineer/audit-core';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Queue } from '../../platform/queue/index.js';
+import type { OpenedJob } from './job-inputs.js';
 import type { OperationRow } from './operations.repository.js';
 import type { WorkerPresence } from './pipeline.presence.js';
 
@@ -50,5 +51,7 @@ export interface PipelineHost {
   /** The run's stage row while this run is the stage's current one and RUNNING. */
   current(opId: number, runId: string): Promise<OperationRow | null>;
   stage(op: OperationRow): StageDefinition;
+  /** The job's store that the batches of the op's run share in this process. */
+  openRun(op: OperationRow): Promise<OpenedJob>;
   finish(opId: number, runId: string, status: RunEnd, result: string): Promise<void>;
 }

@@ -88,6 +88,11 @@ describe.each([
     expect(await opened.store.head(a)).toBeNull();
     await expect(opened.store.read(a)).rejects.toBeInstanceOf(BlobError);
     expect(await opened.store.list(prefix)).toEqual([b]);
+    const many = Array.from({ length: 3 }, () => newBlobKey(prefix));
+    for (const key of many) await opened.store.put(key, Buffer.from('gamma'));
+    await opened.store.deleteMany([b, ...many.slice(0, 2)]);
+    expect(await opened.store.list(prefix)).toEqual([many[2]]);
+    await opened.store.deleteMany([]);
   });
 });
 

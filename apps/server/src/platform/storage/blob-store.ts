@@ -52,6 +52,8 @@ export interface BlobStore {
   /** Streams the object, or the inclusive byte range `start..end`. */
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /** Deletes many keys, as few requests as the store allows (S3: up to 1,000 per request). */
+  deleteMany(keys: string[]): Promise<void>;
   list(prefix: string): Promise<string[]>;
   /** The keys under `prefix` with their sizes, as one listing gives them (no request per key). */
   listSized(prefix: string): Promise<{ key: string; size: number }[]>;

@@ -241,6 +241,9 @@ export function createLocalStore(
       await rm(target, { force: true });
       await rm(`${target}.etag`, { force: true });
     },
+    async deleteMany(keys) {
+      for (const key of keys) await this.delete(key);
+    },
     async list(prefix) {
       const found: string[] = [];
       const walk = async (dir: string, rel: string): Promise<void> => {

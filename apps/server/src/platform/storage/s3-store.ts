@@ -4,6 +4,7 @@ import {
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
@@ -144,6 +145,21 @@ export function createS3Store(settings: S3Settings): BlobStore {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async deleteMany(keys) {
+      for (let at = 0; at < keys.length; at += 1000) {
+        const answer = await client.send(
+          new DeleteObjectsCommand({
+            Bucket,
+            Delete: { Objects: keys.slice(at, at + 1000).map((Key) => ({ Key })), Quiet: true },
+          }),
+        );
+        const failed = answer.Errors?.[0];
+        if (failed)
+          throw new Error(
+            `the store kept ${answer.Errors?.length} of the objects to delete (${failed.Key}: ${failed.Code})`,
+          );
+      }
     },
     async list(prefix) {
       return (await this.listSized(prefix)).map((object) => object.key);
