@@ -1,4 +1,4 @@
-import { styleSides, type SynthElection, type TargetShape } from './election.js';
+import { cardCodeOf, styleSides, type SynthElection, type TargetShape } from './election.js';
 import { ARROW } from './arrow.js';
 import { layoutHartStyle } from './hart.js';
 
@@ -111,7 +111,11 @@ export function layoutStyle(
       x: px(4.25),
       y: px(10.75),
       size: px(0.08),
-      text: side === 1 ? `Style ${styleId} Card 1` : `Style ${styleId} Card 1 Side ${side}`,
+      text: election.cardCodes
+        ? cardCodeOf(election, styleId, side)
+        : side === 1
+          ? `Style ${styleId} Card 1`
+          : `Style ${styleId} Card 1 Side ${side}`,
       anchor: 'middle',
     },
   ];
