@@ -43,7 +43,8 @@ export class CardCodes {
     if (candidates.length < 2) return undefined;
     const codes = await Promise.all(candidates.map((t) => this.codeOf(t)));
     const place = (codes[candidates.indexOf(used)] ?? codes.find((c) => c))?.place;
-    if (!place || new Set(codes.map((c) => c?.code)).size < 2) return undefined;
+    // Codes tell styles apart only where their templates print at least two different ones.
+    if (!place || new Set(codes.flatMap((c) => (c ? [c.code] : []))).size < 2) return undefined;
     this.read += 1;
     const code = await this.reader?.onPage(page, front.reading.registration.transform, place);
     if (!code) return undefined;

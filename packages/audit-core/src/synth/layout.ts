@@ -110,7 +110,8 @@ export function layoutStyle(
     {
       x: px(4.25),
       y: px(10.75),
-      size: px(0.08),
+      // A card code is printed at the size real cards print it (9 pt); the plain line smaller.
+      size: px(election.cardCodes ? 0.125 : 0.08),
       text: election.cardCodes
         ? cardCodeOf(election, styleId, side)
         : side === 1
