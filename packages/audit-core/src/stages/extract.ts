@@ -13,6 +13,7 @@ import { loadTemplates, untrustedBatches } from './templates.js';
 import { applyEditedMaps } from './target-maps.js';
 import { joinBands, settleGrayBands, writeBands } from './gray-bands.js';
 import { alikeStyles } from './style-evidence.js';
+import { CardCodes } from './card-codes.js';
 import type { ContestRow, SheetRow, TargetRow } from './gray-bands.js';
 
 export const TARGET_COLUMNS = [
@@ -60,6 +61,7 @@ const SAID: Record<string, string> = {
   eif: 'the election file gives',
   image: 'genstyles placed it on',
   barcode: 'its style barcode says',
+  card: 'its printed card code says',
 };
 const part = (name: string, batch: BatchRef): string =>
   `extractvote/batches/${name}-${String(batch.index + 1).padStart(5, '0')}.csv`;
@@ -85,6 +87,16 @@ export async function extractBatches(
  * cannot be decoded or registered is an unreadable sheet and a problem line; the rest go on.
  */
 export async function extractVote(ctx: StageContext): Promise<void> {
+  // The card code recognizer runs in a worker thread, which must end with the batch.
+  const cards: { codes?: CardCodes } = {};
+  try {
+    await readBatch(ctx, cards);
+  } finally {
+    await cards.codes?.close();
+  }
+}
+
+async function readBatch(ctx: StageContext, cards: { codes?: CardCodes }): Promise<void> {
   const all = await imageRows(ctx.store);
   const size = Math.ceil(all.length / ctx.batch.count);
   const rows = all.slice(ctx.batch.index * size, (ctx.batch.index + 1) * size);
@@ -110,6 +122,7 @@ export async function extractVote(ctx: StageContext): Promise<void> {
   const declared = (await electionInfo(ctx.store))?.styles ?? [];
   const alike = alikeStyles();
   const setting: SheetSetting = { templates, byId, laterSides, alike, read, signal: ctx.signal };
+  const codes = (cards.codes = new CardCodes(setting));
   const unconfirmed = new Map<string, number>();
   if (templates.length === 0)
     ctx.problem({
@@ -152,7 +165,10 @@ export async function extractVote(ctx: StageContext): Promise<void> {
         }
         const label = item.entry.entry;
         const untrusted = distrusted.has(batchOf(sheetId).batch);
-        const front = await settleStyle(bytes, page, known, { untrusted, label }, setting);
+        let front = await settleStyle(bytes, page, known, { untrusted, label }, setting);
+        // Where the image cannot tell styles alike in layout, the card code printed on the sheet does.
+        const carded = await codes.settle(page, front);
+        if (carded) front = carded.front;
         const { used, reading, doubtful } = front;
         if (known && used.id !== known)
           ctx.problem({
@@ -160,7 +176,7 @@ export async function extractVote(ctx: StageContext): Promise<void> {
             code: 'style-mismatch',
             file: archive,
             place: item.entry.entry,
-            message: `the image is style ${used.id}, ${SAID[sourceOf.get(sheetId) ?? 'cvr'] ?? SAID.cvr} ${known}`,
+            message: `${carded ? `its printed card code "${carded.code}" is style` : 'the image is style'} ${used.id}, ${SAID[sourceOf.get(sheetId) ?? 'cvr'] ?? SAID.cvr} ${known}`,
           });
         const template = used.id === known ? used : undefined;
         const style = used.id;
@@ -206,7 +222,9 @@ export async function extractVote(ctx: StageContext): Promise<void> {
           style,
           style_source: template
             ? `${sourceOf.get(sheetId) ?? 'cvr'}${doubtful ? '-unconfirmed' : ''}`
-            : 'image',
+            : carded
+              ? 'card'
+              : 'image',
           status: 'read',
           baseline: reading.baseline,
           votes,
@@ -261,6 +279,10 @@ export async function extractVote(ctx: StageContext): Promise<void> {
         .map((t) => t.id)
         .join(', ')} print the same layout with other contests`,
     });
+  if (codes.read > 0)
+    ctx.info(
+      `printed card codes read on ${codes.read} sheets of styles alike in layout: ${codes.named} named one of those styles`,
+    );
   // Marks first read blank that stand out of their style's blank targets are gray.
   const bands = settleGrayBands(targets, contests, sheets);
   await writeBands(ctx.store, ctx.batch, bands);

@@ -69,9 +69,10 @@ export interface ElectionInfo {
   }[];
   /**
    * `code`: the number the style's printed barcode carries (Hart-like sheets); without it, the
-   * style's place in this list, from 1.
+   * style's place in this list, from 1. `card`: the card code its sheets print in words at their
+   * foot (`Card 2 RptPct 10`), read by text recognition.
    */
-  styles?: { id: string; contestIds: string[]; code?: number }[];
+  styles?: { id: string; contestIds: string[]; code?: number; card?: string }[];
   /** The printed voting target, when the election file says: shape and size in inches. */
   target?: { shape?: 'oval' | 'box' | 'arrow'; width?: number; height?: number };
 }

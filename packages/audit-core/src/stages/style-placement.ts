@@ -8,6 +8,7 @@ import type { TargetSpec } from '../image/targets.js';
 import type { StageContext } from './context.js';
 import { walkImageEntries } from './images.js';
 import { readEngineSettings } from './job-settings.js';
+import { placeByCard } from './card-placement.js';
 import { PATHS, type ElectionInfo } from './job.js';
 
 /**
@@ -37,6 +38,8 @@ export interface Placement {
   sampled: number;
   /** Of the placed sheets, those placed by the style barcode they carry. */
   byCode: number;
+  /** Of the placed sheets, those placed by the card code printed at their foot. */
+  carded: Set<string>;
 }
 
 /**
@@ -109,6 +112,7 @@ export async function placeByImage(
   let mapper: ((page: GreyImage) => Thumbnail | undefined) | undefined;
   let done = 0;
   let byCode = 0;
+  const carded = new Set<string>();
   for (const [archive, wanted] of chosen) {
     for await (const item of walkImageEntries(ctx.store, archive, (i) => wanted.has(i))) {
       ctx.checkCancelled();
@@ -166,11 +170,21 @@ export async function placeByImage(
     else if (readings.size === 1)
       for (const m of members) placed.set(m.row.sheet_id, candidates[0] ?? '');
     else {
+      // What the sheets print at their foot tells styles of one shape apart, where declared.
+      const byCard = await placeByCard(ctx, members, candidates, info);
+      for (const [sheet, style] of byCard) {
+        placed.set(sheet, style);
+        carded.add(sheet);
+      }
+      const rest = members.filter((m) => !byCard.has(m.row.sheet_id));
+      if (rest.length === 0) continue;
       const key = candidates.join(', ');
-      alike.set(key, (alike.get(key) ?? 0) + members.length);
-      say(
-        `styles ${key} print the same shape with other contests; no record or printed code tells which`,
-      );
+      alike.set(key, (alike.get(key) ?? 0) + rest.length);
+      for (const m of rest)
+        unplaced.set(
+          m.row.sheet_id,
+          `styles ${key} print the same shape with other contests; no record or printed code tells which`,
+        );
     }
   }
   return {
@@ -179,6 +193,7 @@ export async function placeByImage(
     alike: [...alike].map(([key, sheets]) => ({ styles: key.split(', '), sheets })),
     sampled: done,
     byCode,
+    carded,
   };
 }
 
@@ -211,7 +226,9 @@ export function reportPlacing(ctx: StageContext, placing: Placement, declared: n
     ]
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([s, n]) => `${s} ${n}`)
-      .join(', ')}; ${placing.byCode} by their style barcode), ${placing.unplaced.size} not`,
+      .join(
+        ', ',
+      )}; ${placing.byCode} by their style barcode, ${placing.carded.size} by their printed card code), ${placing.unplaced.size} not`,
   );
   for (const { styles, sheets } of placing.alike)
     ctx.problem({

@@ -36,7 +36,7 @@ export async function genStyles(ctx: StageContext): Promise<void> {
     styles.push({
       sheet_id: sheet,
       style,
-      style_source: recorded ? 'cvr' : only ? 'eif' : 'image',
+      style_source: recorded ? 'cvr' : only ? 'eif' : placing?.carded.has(sheet) ? 'card' : 'image',
       reason: placing?.unplaced.get(sheet) ?? '',
     });
     if (!style) {

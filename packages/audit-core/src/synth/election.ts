@@ -5,6 +5,8 @@ import { Random } from './random.js';
 export interface SynthStyle {
   id: string;
   contestIds: string[];
+  /** With `cardCodes`: the card code the style prints at its foot, as the election file declares it. */
+  card?: string;
 }
 
 export interface SynthPrecinct {
@@ -42,6 +44,11 @@ export interface SynthElection {
    * targets under it into one blob of ink.
    */
   overprint?: string;
+  /**
+   * Each style prints its card code in words at the foot, as ES&S-era cards do
+   * (`FRONT Card N RptPct M`, see `cardCodeOf`), in place of the plain style line.
+   */
+  cardCodes?: boolean;
 }
 
 export type BallotFamily = 'timing' | 'hart' | 'arrow';
@@ -62,6 +69,8 @@ export interface ElectionOptions {
   dropOutStyles?: string[];
   /** A word overprinted on every sheet (see `SynthElection.overprint`); none by default. */
   overprint?: string;
+  /** Card codes printed in words at the foot (see `SynthElection.cardCodes`); off by default. */
+  cardCodes?: boolean;
 }
 
 const SURNAMES = [
@@ -138,7 +147,7 @@ export function makeElection(options: ElectionOptions): SynthElection {
     seed: options.seed,
     name: `Synthetic election ${options.seed}`,
     contests,
-    styles,
+    styles: options.cardCodes ? withCardCodes(styles) : styles,
     precincts,
     targetShape:
       options.family === 'arrow'
@@ -148,7 +157,19 @@ export function makeElection(options: ElectionOptions): SynthElection {
     ...(options.family && options.family !== 'timing' ? { family: options.family } : {}),
     ...(options.dropOutStyles?.length ? { dropOutStyles: options.dropOutStyles } : {}),
     ...(options.overprint ? { overprint: options.overprint } : {}),
+    ...(options.cardCodes ? { cardCodes: true } : {}),
   };
+}
+
+/** Styles with their card codes (`Card N RptPct M`): N each style's place in the list, M ten times N. */
+export function withCardCodes(styles: SynthStyle[]): SynthStyle[] {
+  return styles.map((s, i) => ({ ...s, card: `Card ${i + 1} RptPct ${(i + 1) * 10}` }));
+}
+
+/** The line a style prints at its foot with `cardCodes`, as ES&S-era cards print it. */
+export function cardCodeOf(election: SynthElection, styleId: string, side = 1): string {
+  const card = election.styles.find((s) => s.id === styleId)?.card ?? '';
+  return `${side === 1 ? 'FRONT' : 'BACK'} ${card}`;
 }
 
 /**

@@ -2,6 +2,7 @@
 export { Random } from './random.js';
 export {
   makeElection,
+  cardCodeOf,
   styleSides,
   type ElectionOptions,
   type SynthElection,

@@ -1,4 +1,4 @@
-import { styleSides, type SynthElection, type TargetShape } from './election.js';
+import { cardCodeOf, styleSides, type SynthElection, type TargetShape } from './election.js';
 import { ARROW } from './arrow.js';
 import { layoutHartStyle } from './hart.js';
 
@@ -110,8 +110,13 @@ export function layoutStyle(
     {
       x: px(4.25),
       y: px(10.75),
-      size: px(0.08),
-      text: side === 1 ? `Style ${styleId} Card 1` : `Style ${styleId} Card 1 Side ${side}`,
+      // A card code is printed at the size real cards print it (9 pt); the plain line smaller.
+      size: px(election.cardCodes ? 0.125 : 0.08),
+      text: election.cardCodes
+        ? cardCodeOf(election, styleId, side)
+        : side === 1
+          ? `Style ${styleId} Card 1`
+          : `Style ${styleId} Card 1 Side ${side}`,
       anchor: 'middle',
     },
   ];

@@ -1,5 +1,10 @@
 import type { ContestDefinition } from '../cvr/model.js';
-import { makeElection, type ElectionOptions, type SynthElection } from './election.js';
+import {
+  makeElection,
+  withCardCodes,
+  type ElectionOptions,
+  type SynthElection,
+} from './election.js';
 
 /**
  * An election whose styles print the same layout with different contests, as ES&S and others
@@ -29,10 +34,11 @@ export function makeSharedLayoutElection(options: ElectionOptions): SynthElectio
             : `${o.name} (measure ${i + 1})`,
     })),
   }));
-  const styles = measures.map((m, i) => ({
+  const drawn = measures.map((m, i) => ({
     id: `S${i + 1}`,
     contestIds: [...shared.map((c) => c.id), m.id],
   }));
+  const styles = options.cardCodes ? withCardCodes(drawn) : drawn;
   return {
     ...base,
     name: `Synthetic election ${options.seed} (styles share a layout)`,
