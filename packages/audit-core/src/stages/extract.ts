@@ -1,7 +1,7 @@
 import { addedInk, encodeAddedInk } from '../image/added-ink.js';
 import type { GreyImage } from '../image/grey.js';
 import { readStyleBarcode, styleOfBarcode } from '../image/style-code.js';
-import { loadPage } from '../image/load.js';
+import { loadPage, PageBuffers } from '../image/load.js';
 import { readEngineSettings } from './job-settings.js';
 import type { Template } from '../image/template.js';
 import type { JobStore } from '../storage/index.js';
@@ -10,6 +10,7 @@ import { readSides, settleStyle, type SheetSetting } from './extract-sheet.js';
 import { batchOf, walkImageEntries } from './images.js';
 import { electionInfo, PATHS } from './job.js';
 import { loadTemplates, untrustedBatches } from './templates.js';
+import { withoutPixels } from './template-files.js';
 import { applyEditedMaps } from './target-maps.js';
 import { joinBands, settleGrayBands, writeBands } from './gray-bands.js';
 import { alikeStyles } from './style-evidence.js';
@@ -95,7 +96,7 @@ export async function extractVote(ctx: StageContext): Promise<void> {
     sourceOf.set(row.sheet_id ?? '', row.style_source || 'cvr');
   }
   // A map a person saved for a style replaces the automatic one.
-  const loaded = await applyEditedMaps(ctx.store, await loadTemplates(ctx.store));
+  const loaded = withoutPixels(await applyEditedMaps(ctx.store, await loadTemplates(ctx.store)));
   // Styles are told and registered on the front; later sides are read on the front's style.
   const templates = loaded.filter((t) => !t.sideOf);
   const laterSides = new Map<string, Template[]>();
@@ -109,7 +110,17 @@ export async function extractVote(ctx: StageContext): Promise<void> {
   const byId = new Map(templates.map((t) => [t.id, t]));
   const declared = (await electionInfo(ctx.store))?.styles ?? [];
   const alike = alikeStyles();
-  const setting: SheetSetting = { templates, byId, laterSides, alike, read, signal: ctx.signal };
+  // A sheet's pages are decoded into buffers used again for the next sheet's.
+  const buffers = new PageBuffers();
+  const setting: SheetSetting = {
+    templates,
+    byId,
+    laterSides,
+    alike,
+    read,
+    signal: ctx.signal,
+    buffers,
+  };
   const unconfirmed = new Map<string, number>();
   if (templates.length === 0)
     ctx.problem({
@@ -143,7 +154,7 @@ export async function extractVote(ctx: StageContext): Promise<void> {
       const base = { sheet_id: sheetId, archive, entry: item.entry.entry };
       try {
         const bytes = await item.read();
-        const page: GreyImage = await loadPage(bytes, { label: item.entry.entry });
+        const page: GreyImage = await loadPage(bytes, { label: item.entry.entry, buffers });
         // A sheet no record names that carries a style barcode is of the style it names.
         const coded = known ? undefined : styleOfBarcode(readStyleBarcode(page), declared);
         if (coded?.side === 1 && byId.has(coded.style)) {
@@ -228,6 +239,9 @@ export async function extractVote(ctx: StageContext): Promise<void> {
           place: item.entry.entry,
           message: reason,
         });
+      } finally {
+        // Nothing of the sheet's pages is read after its rows are made.
+        buffers.releaseAll();
       }
       ctx.progress(++done, rows.length);
     }
