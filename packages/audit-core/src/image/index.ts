@@ -7,6 +7,7 @@ export {
   encodeBilevelTiff,
   encodeGreyTiff,
   ImageReadError,
+  PageBuffers,
   type LoadPageOptions,
 } from './load.js';
 export { DEFAULT_PDF_DPI, isPdf, openPdf, renderPdfPage, type PdfPages } from './pdf.js';

@@ -20,6 +20,53 @@ export interface LoadPageOptions {
   label?: string;
   /** Resolution a PDF page is rendered at. */
   dpi?: number;
+  /** Buffers to decode into, reused from page to page (see `PageBuffers`). */
+  buffers?: PageBuffers;
+}
+
+/** Free buffers kept for the next pages: a sheet's sides, and a larger scan now and then. */
+const KEPT_BUFFERS = 4;
+
+/**
+ * Pixel buffers lent to decoded pages and taken back once the caller is done with them. A
+ * stage that reads page after page would otherwise hold a fresh page's worth of memory outside
+ * the heap for each page while it works on it; the garbage collector counts that memory against
+ * the heap's room and then collects the whole heap every few pages, at more cost than reading
+ * the pages. Decoded into a lent buffer, the decoder's own copy dies young and the page's bytes
+ * are used again.
+ */
+export class PageBuffers {
+  private free: Uint8Array[] = [];
+  private lent: Uint8Array[] = [];
+
+  /** A buffer of at least `size` bytes, lent until `releaseAll`. */
+  take(size: number): Uint8Array {
+    let chosen = -1;
+    this.free.forEach((b, i) => {
+      if (b.length >= size && (chosen < 0 || b.length < (this.free[chosen] as Uint8Array).length))
+        chosen = i;
+    });
+    const buffer =
+      chosen >= 0 ? (this.free.splice(chosen, 1)[0] as Uint8Array) : new Uint8Array(size);
+    this.lent.push(buffer);
+    return buffer.subarray(0, size);
+  }
+
+  /** Takes back every buffer lent: pages decoded into them must not be read again. */
+  releaseAll(): void {
+    this.free.push(...this.lent);
+    this.lent = [];
+    this.free.sort((a, b) => b.length - a.length);
+    this.free.length = Math.min(this.free.length, KEPT_BUFFERS);
+  }
+}
+
+/** The page with its pixels in a buffer from `buffers`, when the caller lends them. */
+function into(image: GreyImage, buffers: PageBuffers | undefined): GreyImage {
+  if (!buffers) return image;
+  const data = buffers.take(image.data.length);
+  data.set(image.data);
+  return { width: image.width, height: image.height, data };
 }
 
 /**
@@ -29,7 +76,7 @@ export interface LoadPageOptions {
 export async function loadPage(input: Buffer, options: LoadPageOptions = {}): Promise<GreyImage> {
   const page = options.page ?? 0;
   try {
-    if (isPdf(input)) return await renderPdfPage(input, page, options.dpi);
+    if (isPdf(input)) return into(await renderPdfPage(input, page, options.dpi), options.buffers);
     const { data, info } = await sharp(input, { page, failOn: 'error' })
       .greyscale()
       .removeAlpha()
@@ -38,7 +85,7 @@ export async function loadPage(input: Buffer, options: LoadPageOptions = {}): Pr
     if (info.channels !== 1) throw new Error(`expected one channel, got ${info.channels}`);
     // The decoded buffer is ours alone: view it rather than copy a page's worth of bytes.
     const pixels = new Uint8Array(data.buffer, data.byteOffset, data.length);
-    return { width: info.width, height: info.height, data: pixels };
+    return into({ width: info.width, height: info.height, data: pixels }, options.buffers);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ImageReadError(`cannot read ballot image (page ${page}): ${reason}`, options.label);

@@ -1,7 +1,7 @@
 // Which style extractvote reads a sheet on, and its sides read on that style: the record's
 // style, the image's, or the record's again where images cannot tell the two apart.
 import type { GreyImage } from '../image/grey.js';
-import { countPages, loadPage } from '../image/load.js';
+import { countPages, loadPage, type PageBuffers } from '../image/load.js';
 import { fitsStyle, matchStyle, NoStyleFitsError, type StyleMatch } from '../image/match.js';
 import { readBallot, type BallotReading, type ReadOptions } from '../image/read.js';
 import type { Template } from '../image/template.js';
@@ -136,6 +136,8 @@ export interface SheetSetting {
   /** Thresholds and search window from the JOB file. */
   read: Pick<ReadOptions, 'thresholds' | 'window'>;
   signal?: AbortSignal;
+  /** Buffers a sheet's pages are decoded into, taken back after each sheet. */
+  buffers?: PageBuffers;
 }
 
 export interface SettledStyle extends SheetReading {
@@ -171,7 +173,7 @@ export async function settleStyle(
   // The back, once decoded to check a style, is the page its side is read on.
   let back: GreyImage | undefined;
   if (record && used !== record && theirs && mine && (await countPages(bytes)) > 1) {
-    back = await loadPage(bytes, { page: 1, label: options.label });
+    back = await loadPage(bytes, { page: 1, label: options.label, buffers: setting.buffers });
     if (!backAgrees(back, theirs, mine)) {
       used = record;
       reading = readBallot(page, record, { ...read, signal });
@@ -211,7 +213,10 @@ export async function readSides(
       throw new Error(
         `style ${style} has contests on side ${n}, but the image has ${pages} page${pages === 1 ? '' : 's'}`,
       );
-    const sidePage = n === 2 && back ? back : await loadPage(bytes, { page: n - 1, label });
+    const sidePage =
+      n === 2 && back
+        ? back
+        : await loadPage(bytes, { page: n - 1, label, buffers: setting.buffers });
     sides.push({
       template: side,
       reading: readBallot(sidePage, side, { ...setting.read, signal: setting.signal }),

@@ -1,7 +1,7 @@
 import { addedInk, encodeAddedInk } from '../image/added-ink.js';
 import type { GreyImage } from '../image/grey.js';
 import { readStyleBarcode, styleOfBarcode } from '../image/style-code.js';
-import { loadPage } from '../image/load.js';
+import { loadPage, PageBuffers } from '../image/load.js';
 import { readEngineSettings } from './job-settings.js';
 import type { Template } from '../image/template.js';
 import type { JobStore } from '../storage/index.js';
@@ -10,6 +10,7 @@ import { readSides, settleStyle, type SheetSetting } from './extract-sheet.js';
 import { batchOf, walkImageEntries } from './images.js';
 import { electionInfo, PATHS } from './job.js';
 import { loadTemplates, untrustedBatches } from './templates.js';
+import { withoutPixels } from './template-files.js';
 import { applyEditedMaps } from './target-maps.js';
 import { joinBands, settleGrayBands, writeBands } from './gray-bands.js';
 import { alikeStyles } from './style-evidence.js';
@@ -107,7 +108,13 @@ async function readBatch(ctx: StageContext, cards: { codes?: CardCodes }): Promi
     sourceOf.set(row.sheet_id ?? '', row.style_source || 'cvr');
   }
   // A map a person saved for a style replaces the automatic one.
-  const loaded = await applyEditedMaps(ctx.store, await loadTemplates(ctx.store));
+  const mapped = await applyEditedMaps(ctx.store, await loadTemplates(ctx.store));
+  const alike = alikeStyles();
+  // Reading needs no template pixels, but the printed card codes of styles alike in layout
+  // are read from their templates' images (CardCodes).
+  const loaded = withoutPixels(mapped, (t) =>
+    mapped.some((u) => u !== t && !t.sideOf && !u.sideOf && alike(t, u)),
+  );
   // Styles are told and registered on the front; later sides are read on the front's style.
   const templates = loaded.filter((t) => !t.sideOf);
   const laterSides = new Map<string, Template[]>();
@@ -120,8 +127,17 @@ async function readBatch(ctx: StageContext, cards: { codes?: CardCodes }): Promi
   const read = { thresholds: settings.thresholds, window: settings.window };
   const byId = new Map(templates.map((t) => [t.id, t]));
   const declared = (await electionInfo(ctx.store))?.styles ?? [];
-  const alike = alikeStyles();
-  const setting: SheetSetting = { templates, byId, laterSides, alike, read, signal: ctx.signal };
+  // A sheet's pages are decoded into buffers used again for the next sheet's.
+  const buffers = new PageBuffers();
+  const setting: SheetSetting = {
+    templates,
+    byId,
+    laterSides,
+    alike,
+    read,
+    signal: ctx.signal,
+    buffers,
+  };
   const codes = (cards.codes = new CardCodes(setting));
   const unconfirmed = new Map<string, number>();
   if (templates.length === 0)
@@ -156,7 +172,7 @@ async function readBatch(ctx: StageContext, cards: { codes?: CardCodes }): Promi
       const base = { sheet_id: sheetId, archive, entry: item.entry.entry };
       try {
         const bytes = await item.read();
-        const page: GreyImage = await loadPage(bytes, { label: item.entry.entry });
+        const page: GreyImage = await loadPage(bytes, { label: item.entry.entry, buffers });
         // A sheet no record names that carries a style barcode is of the style it names.
         const coded = known ? undefined : styleOfBarcode(readStyleBarcode(page), declared);
         if (coded?.side === 1 && byId.has(coded.style)) {
@@ -246,6 +262,9 @@ async function readBatch(ctx: StageContext, cards: { codes?: CardCodes }): Promi
           place: item.entry.entry,
           message: reason,
         });
+      } finally {
+        // Nothing of the sheet's pages is read after its rows are made.
+        buffers.releaseAll();
       }
       ctx.progress(++done, rows.length);
     }

@@ -77,6 +77,24 @@ export async function loadTemplates(store: JobStore): Promise<Template[]> {
   return templates;
 }
 
+/**
+ * Templates as reading ballots needs them: their pixels let go, their size kept. A page is laid
+ * on a template's timing marks or anchors, targets and ink maps (made from the pixels when the
+ * template is loaded), never on its pixels. Held through a batch, a style side's pixels
+ * (megabytes each) leave the garbage collector so little room that it collects all the heap
+ * every few pages, at more cost than reading them. Templates `keep` names keep their pixels.
+ */
+export function withoutPixels(
+  templates: Template[],
+  keep: (t: Template) => boolean = () => false,
+): Template[] {
+  return templates.map((t) =>
+    keep(t)
+      ? t
+      : { ...t, image: { width: t.image.width, height: t.image.height, data: new Uint8Array(0) } },
+  );
+}
+
 /** Target shapes are pixel offsets in typed arrays; JSON keeps them as plain arrays. */
 export function storeTarget(t: TemplateTarget): unknown {
   const { outline, interior, ring } = t.shape;

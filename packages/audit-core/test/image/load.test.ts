@@ -8,6 +8,7 @@ import {
   encodePng,
   ImageReadError,
   loadPage,
+  PageBuffers,
   readBallots,
 } from '../../src/index.js';
 
@@ -45,6 +46,26 @@ describe('loadPage', () => {
     for await (const r of readBallots([{ id: 'bad', image: Buffer.from('junk') }], []))
       results.push(r);
     expect(results[0]?.error).toMatch(/bad: cannot read ballot image/);
+  });
+});
+
+describe('PageBuffers', () => {
+  it('decodes pages into lent buffers, the same pixels as without, and reuses them once taken back', async () => {
+    const bytes = await readFile(blank);
+    const plain = await loadPage(bytes);
+    const buffers = new PageBuffers();
+    const first = await loadPage(bytes, { buffers });
+    const second = await loadPage(bytes, { buffers });
+    expect([first.width, first.height]).toEqual([plain.width, plain.height]);
+    expect(Buffer.from(first.data).equals(Buffer.from(plain.data))).toBe(true);
+    // Two pages lent at once (a sheet's sides) never share bytes.
+    expect(second.data.buffer).not.toBe(first.data.buffer);
+    buffers.releaseAll();
+    const small = createGrey(40, 30, 0);
+    const third = await loadPage(await encodePng(small), { buffers });
+    expect(third.data.length).toBe(40 * 30);
+    expect([first.data.buffer, second.data.buffer]).toContain(third.data.buffer);
+    expect(Array.from(third.data)).toEqual(Array.from(small.data));
   });
 });
 
