@@ -239,17 +239,11 @@ export const VARIATIONS: Variation[] = [
   {
     name: 'colour JPEG',
     scan: { scanner: 'grey' },
-    files: (pages) =>
-      Promise.all(
-        pages.map(async (p) =>
-          loadPage(await colourOf(p, 'jpeg')),
-        ),
-      ),
+    files: (pages) => Promise.all(pages.map(async (p) => loadPage(await colourOf(p, 'jpeg')))),
   },
   {
     name: 'colour PNG',
-    files: (pages) =>
-      Promise.all(pages.map(async (p) => loadPage(await colourOf(p, 'png')))),
+    files: (pages) => Promise.all(pages.map(async (p) => loadPage(await colourOf(p, 'png')))),
   },
   {
     name: 'greyscale JPEG',
