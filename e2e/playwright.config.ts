@@ -20,6 +20,7 @@ const STAGE_FILES = [
   'rla.spec.ts',
   'spec-rest.spec.ts',
   'templates-exemplar.spec.ts',
+  'templates-obscured.spec.ts',
   'templates.spec.ts',
 ];
 

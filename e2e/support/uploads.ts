@@ -27,11 +27,16 @@ export async function apiCall<T>(
 }
 
 /** A district and an election in it, made by the seeded Admin (their Auditor). */
-export async function createElection(request: APIRequestContext, county: string, name: string) {
+export async function createElection(
+  request: APIRequestContext,
+  county: string,
+  name: string,
+  state = 'CA',
+) {
   const token = await apiSignIn(request, ADMIN);
   const district = await apiCall<{ id: number }>(request, token, 'POST', '/districts', {
     country: 'US',
-    state_name: 'CA',
+    state_name: state,
     district_name: county,
     email: `elections@${county.toLowerCase().replace(/\W/g, '')}.example.org`,
   });

@@ -34,16 +34,18 @@ const SHRINK = 4;
 function anchorsOf(image: GreyImage, kind?: Anchors['kind']): Anchors | undefined {
   const dpi = estimateDpi(image);
   const small = shrink(image, SHRINK);
-  const components = findComponents(small, undefined, Infinity)
-    .filter((c) => !touchesEdge(c, small))
-    .map((c) => grow(c, SHRINK))
-    .filter((c) => boxWidth(c) * boxHeight(c) > (dpi * 0.05) ** 2);
+  const every = findComponents(small, undefined, Infinity)
+    .filter((c) => boxWidth(c) * boxHeight(c) * SHRINK * SHRINK > (dpi * 0.05) ** 2)
+    .map((c) => ({ c, isAtEdge: touchesEdge(c, small) }));
+  const components = every.filter((e) => !e.isAtEdge).map((e) => grow(e.c, SHRINK));
+  // A corner mark a skewed feed pushed to the page's edge still counts (see `cornerMarkAnchors`).
+  const marks = (): Component[] => every.map((e) => grow(e.c, SHRINK));
   if (kind === 'frame') return frameAnchors(image, components, dpi);
-  if (kind === 'corner-marks') return cornerMarkAnchors(image, components, dpi);
+  if (kind === 'corner-marks') return cornerMarkAnchors(image, marks(), dpi);
   if (kind === 'content') return contentAnchors(components, dpi);
   return (
     frameAnchors(image, components, dpi) ??
-    cornerMarkAnchors(image, components, dpi) ??
+    cornerMarkAnchors(image, marks(), dpi) ??
     contentAnchors(components, dpi)
   );
 }
@@ -98,7 +100,7 @@ function grow(c: Component, factor: number): Component {
   };
 }
 
-/** Scanner borders and paper edges touch the page's edge; printing does not. */
+/** Scanner borders and paper edges touch the page's edge; printing mostly does not. */
 function touchesEdge(c: Component, image: GreyImage): boolean {
   return c.x0 <= 0 || c.y0 <= 0 || c.x1 >= image.width - 1 || c.y1 >= image.height - 1;
 }
@@ -221,7 +223,12 @@ function meet(a: Side, b: Side): Point | undefined {
 
 /**
  * Solid square-ish marks nearest each corner of the page, as printed for registration by
- * several vendors. All four must be found and be of about one size.
+ * several vendors. A skewed or shifted feed can push marks to the page's edge, so blots at the
+ * edge count too (a scanner's border there is no mark's size); a mark cut off, or a voter's
+ * filled box nearest a corner whose mark is gone, is unlike the others in size and is set
+ * aside, and one corner missing is placed from the other three (the marks print as a
+ * rectangle, which any skew, scale or shift keeps a parallelogram). Refining on the targets
+ * then fits the page.
  */
 function cornerMarkAnchors(
   image: GreyImage,
@@ -251,13 +258,35 @@ function cornerMarkAnchors(
     }
     return best;
   });
-  if (found.some((c) => !c)) return undefined;
-  const marks = found as Component[];
-  const areas = marks.map((c) => c.area).sort((a, b) => a - b);
-  if ((areas[0] ?? 0) < 0.5 * (areas[3] ?? 0)) return undefined;
-  const [a, b, c, d] = marks.map((m) => ({ x: m.cx, y: m.cy }));
+  const marks = alike(found);
+  if (marks.filter(Boolean).length < 3) return undefined;
+  const points = marks.map((m) => (m ? { x: m.cx, y: m.cy } : undefined));
+  const missing = points.findIndex((p) => !p);
+  if (missing >= 0) {
+    // The corner opposite the missing one, and its two neighbours: p = left + right − opposite.
+    const at = (k: number): Point => points[(missing + k) % 4] as Point;
+    points[missing] = { x: at(1).x + at(3).x - at(2).x, y: at(1).y + at(3).y - at(2).y };
+  }
+  const [a, b, c, d] = points;
   if (!a || !b || !c || !d) return undefined;
   return { kind: 'corner-marks', points: [a, b, c, d] };
+}
+
+/** Corner marks print at one size: a blot a third wider or taller than the others' middle is none. */
+function alike(found: (Component | undefined)[]): (Component | undefined)[] {
+  const present = found.filter((c): c is Component => !!c);
+  if (present.length < 3) return found;
+  const middle = (values: number[]): number => {
+    const sorted = [...values].sort((p, q) => p - q);
+    const n = sorted.length;
+    return n % 2
+      ? (sorted[(n - 1) / 2] as number)
+      : ((sorted[n / 2 - 1] as number) + (sorted[n / 2] as number)) / 2;
+  };
+  const w = middle(present.map(boxWidth));
+  const h = middle(present.map(boxHeight));
+  const near = (v: number, m: number): boolean => v <= m * 1.3 && v >= m / 1.3;
+  return found.map((c) => (c && near(boxWidth(c), w) && near(boxHeight(c), h) ? c : undefined));
 }
 
 /** The corners of the box round all printing (blobs larger than a speck), as a last resort. */

@@ -60,6 +60,7 @@ export function matchStyle(
   marks: TimingMarks = findTimingMarks(page),
 ): StyleMatch {
   const candidates: Candidate[] = [];
+  const reasons = new Set<string>();
   for (const template of templates) {
     try {
       const registration = registerPage(page, template, marks);
@@ -68,12 +69,16 @@ export function matchStyle(
         registration,
         ink: pageThumbnail(page, registration.transform, template.image),
       });
-    } catch {
+    } catch (error) {
       // A template whose marks do not fit is simply not this page's style.
+      reasons.add(withoutCounts(error instanceof Error ? error.message : String(error)));
     }
   }
   const [first, ...rest] = candidates;
-  if (!first) throw new Error('no ballot style matches the page: timing marks not recognised');
+  if (!first)
+    throw new Error(
+      `no ballot style matches the page: ${[...reasons].join('; ') || 'no template to lay it on'}`,
+    );
   if (candidates.every((c) => (c.template.samples?.length ?? 0) > 0)) {
     // Against sheets of each style: the nearest sheet's count of clearly different cells.
     const scored = candidates
@@ -111,6 +116,12 @@ export function matchStyle(
     unexplained: unexplainedPrinting(best.ink, best.template),
   });
 }
+
+/** A registration failure in words that sheets failing alike share (counted together). */
+const withoutCounts = (message: string): string =>
+  message
+    .replace(/\s*\(\d+ of \d+ matched\)/, '')
+    .replace(/: \d+ of \d+ targets found/, ': too few of its targets found');
 
 function checked(match: StyleMatch): StyleMatch {
   if (match.unexplained > UNEXPLAINED_PRINTING)

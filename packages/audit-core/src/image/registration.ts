@@ -24,8 +24,8 @@ export const hasTimingMarks = (marks: TimingMarks): boolean =>
 const FOUND = 0.35;
 
 /**
- * Registers a page on a template or reference page. Timing marks where the reference has them;
- * otherwise the page's anchors of the same kind are paired with the reference's, upright and
+ * Registers a page on a template or reference page. Timing marks where the reference has them
+ * (upright or turned 180°, told by the targets' outlines: see `onTimingMarks`); otherwise the page's anchors of the same kind are paired with the reference's, upright and
  * turned 180° (a sheet fed upside down), and the transform is refined on the targets' printed
  * outlines, which also says how many of them were found. A page on which fewer than half the
  * targets are found is not registered.
@@ -36,7 +36,7 @@ export function registerOn(
   marks?: TimingMarks,
 ): Registration {
   if (hasTimingMarks(frame.marks))
-    return registerMarks(frame.marks, marks ?? findTimingMarks(page), frame.dpi * 0.08);
+    return onTimingMarks(frame, page, marks ?? findTimingMarks(page));
   if (!frame.anchors)
     throw new RegistrationError(
       'the template has neither timing marks nor a frame or corner marks to register on',
@@ -66,6 +66,80 @@ export function registerOn(
       `the page does not fit the template: ${best?.matched ?? 0} of ${best?.total ?? frame.targets.length} targets found`,
     );
   return best;
+}
+
+/**
+ * Registers on both edges' timing marks, upright or turned 180°. A sheet fed upside down shows
+ * the same two columns, each edge's on the other side: marks spaced alike from top and bottom
+ * pair up as a mere shift, and the targets would be read where the page has none. So the
+ * upright fit must show the targets' outlines where it puts them; where most are missing, the
+ * page is laid on its marks turned, and the fit that shows more outlines wins.
+ */
+function onTimingMarks(
+  frame: RegistrationFrame,
+  page: GreyImage,
+  marks: TimingMarks,
+): Registration {
+  const tolerance = frame.dpi * 0.08;
+  let upright: Registration | undefined;
+  let failure: unknown;
+  try {
+    upright = registerMarks(frame.marks, marks, tolerance);
+  } catch (error) {
+    if (!(error instanceof RegistrationError)) throw error;
+    failure = error;
+  }
+  // Nothing to look for (a reference page's own frame) or no outlines on this style's scans.
+  if (frame.targets.length < 3 && upright) return upright;
+  const tried = Math.min(SAMPLED_OUTLINES, frame.targets.length);
+  const uprightSeen = upright ? outlinesSeen(frame, page, upright.transform) : 0;
+  if (upright && uprightSeen * 2 >= tried) return upright;
+  let turned: Registration | undefined;
+  try {
+    const back = turnedMarks(marks, page);
+    const fit = registerMarks(frame.marks, back, tolerance);
+    turned = { ...fit, transform: turnBack(fit.transform, page) };
+  } catch (error) {
+    if (!(error instanceof RegistrationError)) throw error;
+  }
+  if (turned && (!upright || outlinesSeen(frame, page, turned.transform) > uprightSeen))
+    return turned;
+  if (upright) return upright;
+  throw failure;
+}
+
+/** Targets looked for to tell an upright fit from a page fed upside down. */
+const SAMPLED_OUTLINES = 8;
+
+/** How many of a few targets spread over the page show their outline where `t` puts them. */
+function outlinesSeen(frame: RegistrationFrame, page: GreyImage, t: Affine): number {
+  const { targets } = frame;
+  const step = Math.max(1, Math.floor(targets.length / SAMPLED_OUTLINES));
+  const window = Math.max(2, Math.round(frame.dpi * 0.03));
+  let seen = 0;
+  for (let i = 0, n = 0; i < targets.length && n < SAMPLED_OUTLINES; i += step, n += 1) {
+    const target = targets[i] as TemplateTarget;
+    if (locateTarget(page, target, t, window).score >= FOUND) seen += 1;
+  }
+  return seen;
+}
+
+/** A page's timing marks as they lie once the page is turned 180°: edges and order swapped. */
+function turnedMarks(marks: TimingMarks, page: GreyImage): TimingMarks {
+  const turn = (p: Point): Point => ({ x: page.width - 1 - p.x, y: page.height - 1 - p.y });
+  return { left: marks.right.map(turn).reverse(), right: marks.left.map(turn).reverse() };
+}
+
+/** A fit onto the page turned 180°, as a fit onto the page as scanned. */
+function turnBack(t: Affine, page: GreyImage): Affine {
+  return {
+    a: -t.a,
+    b: -t.b,
+    c: page.width - 1 - t.c,
+    d: -t.d,
+    e: -t.e,
+    f: page.height - 1 - t.f,
+  };
 }
 
 const describeKind = (kind: Anchors['kind']): string =>
@@ -158,13 +232,16 @@ const distance = (p: Point, q: Point): number => Math.hypot(p.x - q.x, p.y - q.y
 
 /**
  * A page as a reference for others to be laid on (the first exemplar of a style): its timing
- * marks, or else its anchors and the target outlines it shows. Undefined when it has neither.
+ * marks or else its anchors, and the target outlines it shows (left out with `withTargets`
+ * false, where pages of other styles are laid on it). Undefined when it has neither.
  */
-export function frameOf(page: GreyImage): RegistrationFrame | undefined {
+export function frameOf(page: GreyImage, withTargets = true): RegistrationFrame | undefined {
   const dpi = estimateDpi(page);
   const marks = findTimingMarks(page);
-  if (hasTimingMarks(marks)) return { marks, targets: [], dpi };
+  // Its targets' outlines tell a sheet of the style fed upside down (see `onTimingMarks`).
+  const targets = (): TemplateTarget[] => (withTargets ? findTargets(page) : []);
+  if (hasTimingMarks(marks)) return { marks, targets: targets(), dpi };
   const anchors = findAnchors(page);
   if (!anchors) return undefined;
-  return { marks: { left: [], right: [] }, anchors, targets: findTargets(page), dpi };
+  return { marks: { left: [], right: [] }, anchors, targets: targets(), dpi };
 }

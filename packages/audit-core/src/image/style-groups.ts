@@ -248,8 +248,7 @@ function sideLinks(
  * another style's targets are not where the reference's are.
  */
 function layoutFrame(page: GreyImage): RegistrationFrame | undefined {
-  const frame = frameOf(page);
-  return frame && { ...frame, targets: [] };
+  return frameOf(page, false);
 }
 
 /** The page's ink map in the frame of `reference`, or undefined when it cannot be registered. */

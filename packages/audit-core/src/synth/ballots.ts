@@ -92,7 +92,9 @@ export class StylePrinter {
       first += layout.targets.length;
       if (options.imprint && side === 1) imprintSerial(page, plan.index + 1, this.dpi);
       let sideScan = drawScan(random, this.dpi, options);
-      const scanner = this.election.family === 'hart' ? scanGreyPage : scanPage;
+      const grey =
+        (options.scanner ?? (this.election.family === 'hart' ? 'grey' : 'bilevel')) === 'grey';
+      const scanner = grey ? scanGreyPage : scanPage;
       let scanned = scanner(page, sideScan, random);
       if (again) {
         sideScan = drawScan(again, this.dpi, options);

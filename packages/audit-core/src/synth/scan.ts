@@ -29,14 +29,24 @@ export interface ScanOptions {
    * shows the same serial. Off by default.
    */
   imprint?: boolean;
+  /** A fixed turn in degrees and scale for every sheet, in place of drawn ones (a skewed feed). */
+  rotation?: number;
+  scale?: number;
+  /**
+   * How the scanner writes pages: `bilevel` (1-bit) or `grey`; by default as the family's
+   * scanners do (greyscale for `hart`, 1-bit for the others).
+   */
+  scanner?: 'bilevel' | 'grey';
 }
 
 export function drawScan(random: Random, dpi: number, options: ScanOptions = {}): ScanParams {
   const maxScale = options.maxScale ?? 0.015;
   const shift = (options.maxShift ?? 0.05) * dpi;
+  const rotation = random.range(-1, 1) * (options.maxRotation ?? 2);
+  const scale = 1 + random.range(-maxScale, maxScale);
   return {
-    rotation: random.range(-1, 1) * (options.maxRotation ?? 2),
-    scale: 1 + random.range(-maxScale, maxScale),
+    rotation: options.rotation ?? rotation,
+    scale: options.scale ?? scale,
     dx: random.range(-shift, shift),
     dy: random.range(-shift, shift),
     noise: options.noise ?? 18,

@@ -17,6 +17,10 @@ export const TEMPLATE_MESSAGES = {
   optionUnknown: (n: number, contest: string, option: string) =>
     `targets.${n}: Contest ${contest} has no option ${option} in the election file.`,
   importUnreadable: (reason: string) => `content: The target map cannot be read: ${reason}`,
+  obscured:
+    'Printed over (a word or tint across the ballot) with no clear paper left inside it: a mark there cannot be told from the print, so every sheet reads this target gray for a person to decide.',
+  obscuredCount: (n: number) =>
+    `${n} target${n === 1 ? '' : 's'} printed over with no paper left to read: always gray, decided by a person`,
   outOfDate: (stages: string[]) =>
     `Out of date now (built-new): ${stages.join(', ')}; rerun them to read with this map.`,
 } as const;

@@ -84,6 +84,18 @@ export const templateListSchema = z.object({
 });
 export type TemplateList = z.infer<typeof templateListSchema>;
 
+/**
+ * A target of the automatic map found under other print (a SAMPLE word, a watermark) with no
+ * paper left inside it to read a mark on: every sheet reads it gray, for a person to decide.
+ */
+export const obscuredTargetSchema = z.object({
+  contest_id: z.string(),
+  option_id: z.string(),
+  /** Why it is always gray, in plain words. */
+  reason: z.string(),
+});
+export type ObscuredTarget = z.infer<typeof obscuredTargetSchema>;
+
 export const targetMapSchema = z.object({
   style: z.string(),
   width: z.number().int(),
@@ -94,6 +106,8 @@ export const targetMapSchema = z.object({
   /** The map gentemplates made, kept for comparison. */
   automatic: z.array(mappedTargetSchema),
   edited: editedSchema,
+  /** Targets of the automatic map read gray on every sheet; none once a person maps the style. */
+  obscured: z.array(obscuredTargetSchema),
   /** Contest ids of this style in the election file (all of them when it names none). */
   contest_ids: z.array(z.string()),
   can: z.object({ edit: z.boolean() }),

@@ -14,6 +14,7 @@ import {
 import {
   TEMPLATE_MESSAGES as M,
   type MappedTarget,
+  type ObscuredTarget,
   type TargetMap,
   type TemplateImageKind,
   type TemplateList,
@@ -90,6 +91,15 @@ const automaticOf = (rows: Record<string, string>[], style: string): MappedTarge
       option_id: r.option_id ?? '',
     }));
 
+/** The template's targets read gray on every sheet, with what they vote for. */
+const obscuredOf = (stored: StoredTemplate | undefined): ObscuredTarget[] =>
+  (stored?.targets ?? []).flatMap((t, i) => {
+    const meaning = stored?.meanings[i];
+    return t.isObscured && meaning
+      ? [{ contest_id: meaning.contestId, option_id: meaning.optionId, reason: M.obscured }]
+      : [];
+  });
+
 const editedOf = (map: EditedTargetMap | undefined) =>
   map ? { by: map.edited_by, at: map.edited_at } : null;
 
@@ -130,6 +140,8 @@ export async function listTemplates(
     const oneSided = !sides.some((s) => sideOf(s.style).base === base && s.style !== base);
     if (expected !== null && oneSided && found !== expected)
       problems.push(`${found} targets mapped, the election file defines ${expected}`);
+    const obscured = edited ? 0 : (stored?.targets.filter((t) => t.isObscured).length ?? 0);
+    if (obscured > 0) problems.push(M.obscuredCount(obscured));
     if (stored?.mappingSource === 'position' && !edited)
       problems.push('targets grouped by position: their contests and options need a person');
     styles.push({
@@ -180,6 +192,9 @@ async function mapOf(store: JobStore, style: string, canEdit: boolean): Promise<
   const edited = await findEditedMap(store, style);
   const eif = await election(store);
   const ids = eif?.styles?.find((s) => s.id === sideOf(style).base)?.contestIds;
+  // A person's map reads every box it holds; the automatic one leaves obscured targets gray.
+  const stored =
+    hasTemplate && !edited ? await readJson<StoredTemplate>(store, templateKey(style)) : undefined;
   return {
     style,
     ...size,
@@ -187,6 +202,7 @@ async function mapOf(store: JobStore, style: string, canEdit: boolean): Promise<
     targets: edited?.targets ?? automatic,
     automatic,
     edited: editedOf(edited),
+    obscured: obscuredOf(stored),
     contest_ids: ids ?? (eif?.contests ?? []).map((c) => c.id),
     can: { edit: canEdit },
   };

@@ -216,6 +216,8 @@ describe('GET /job-templates/{jobId}/{style}', () => {
     expect(map.image).toBe('template');
     expect(map.edited).toBeNull();
     expect(map.targets).toEqual(map.automatic);
+    // Nothing is printed over these styles' targets: none is read gray on every sheet.
+    expect(map.obscured).toEqual([]);
     expect(map.can.edit).toBe(false);
     for (const t of map.targets) expect(t.x + t.width).toBeLessThanOrEqual(map.width);
   });

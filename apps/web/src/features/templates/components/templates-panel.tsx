@@ -74,6 +74,25 @@ function StyleCard({
             {p}
           </Alert>
         ))}
+        {(map.data?.obscured.length ?? 0) > 0 && (
+          <Box sx={{ mb: 1 }} data-testid="obscured-targets">
+            <Typography variant="subtitle2" component="h4">
+              Targets always read gray
+            </Typography>
+            <Box component="ul" sx={{ my: 0.5, pl: 3 }}>
+              {map.data?.obscured.map((o) => (
+                <li key={`${o.contest_id}/${o.option_id}`}>
+                  <Typography variant="body2">
+                    <strong>
+                      {o.contest_id}/{o.option_id}
+                    </strong>
+                    : {o.reason}
+                  </Typography>
+                </li>
+              ))}
+            </Box>
+          </Box>
+        )}
         {image.error && (
           <Alert severity="error" sx={{ mb: 1 }}>
             {image.error}
@@ -87,6 +106,7 @@ function StyleCard({
             width={style.width}
             height={style.height}
             targets={map.data?.targets ?? []}
+            obscured={map.data?.obscured}
             label={`${name} template with its targets`}
           />
         )}
