@@ -76,7 +76,7 @@ export function buildTemplate(image: GreyImage, options: TemplateOptions): Templ
   const marks = timing ? found : { left: [], right: [] };
   const anchors = timing ? undefined : findAnchors(image);
   const within = anchors?.kind === 'frame' ? boxOf(anchors.points) : undefined;
-  const targets = findVotingTargets(image, { within, spec: options.targetSpec }).map((t) => ({
+  let targets = findVotingTargets(image, { within, spec: options.targetSpec }).map((t) => ({
     ...t,
     // A target solid on the template was marked on every exemplar: its inside is paper.
     templateInk: t.isSolid ? 0 : measureTarget(image, t, IDENTITY, 0).fill,
@@ -95,6 +95,8 @@ export function buildTemplate(image: GreyImage, options: TemplateOptions): Templ
       );
     ({ meanings, contests } = chosen);
   }
+  if (meanings && meanings.length < targets.length)
+    targets = withoutSurplusObscured(targets, meanings) ?? targets;
   if (meanings) {
     if (meanings.length !== targets.length) {
       throw new TemplateError(
@@ -117,6 +119,43 @@ export function buildTemplate(image: GreyImage, options: TemplateOptions): Templ
     contests: contests ?? [],
     thumbnail: thumbnail(image),
   };
+}
+
+/**
+ * Under a dense tint the overprint finder can take a place one pitch past a column's last
+ * target for one; such a place is obscured (no paper to read a mark on, so it would be read gray
+ * on every sheet) and cannot be told from a real one by its ink. Where the election names fewer
+ * targets than were found, obscured ones are left out when exactly one way of leaving them out
+ * groups the rest, gap by gap, into the contests' option counts in their order.
+ */
+function withoutSurplusObscured(
+  targets: TemplateTarget[],
+  meanings: TargetMeaning[],
+): TemplateTarget[] | undefined {
+  const surplus = targets.length - meanings.length;
+  const obscured = targets.filter((t) => t.isObscured);
+  if (surplus > 2 || obscured.length < surplus || obscured.length > 16) return undefined;
+  const want = runLengths(meanings.map((m) => m.contestId)).join(',');
+  const drops: TemplateTarget[][] =
+    surplus === 1
+      ? obscured.map((t) => [t])
+      : obscured.flatMap((t, i) => obscured.slice(i + 1).map((u) => [t, u]));
+  const fits: TemplateTarget[][] = [];
+  for (const drop of drops) {
+    const kept = targets.filter((t) => !drop.includes(t)).map((t, index) => ({ ...t, index }));
+    if (runLengths(groupByGaps(kept).map((m) => m.contestId)).join(',') === want) fits.push(kept);
+  }
+  return fits.length === 1 ? fits[0] : undefined;
+}
+
+/** Lengths of the runs of equal neighbours. */
+function runLengths(ids: string[]): number[] {
+  const runs: number[] = [];
+  ids.forEach((id, i) => {
+    if (i > 0 && ids[i - 1] === id) runs[runs.length - 1] = (runs.at(-1) ?? 0) + 1;
+    else runs.push(1);
+  });
+  return runs;
 }
 
 function groupByGaps(targets: TemplateTarget[]): TargetMeaning[] {
