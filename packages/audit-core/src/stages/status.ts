@@ -6,7 +6,6 @@ import { readJson, type JobStore } from '../storage/index.js';
 import { logKey, problemsKey, readCsv, readCsvAll, writeCsv, PROBLEM_COLUMNS } from './context.js';
 import type { StageName, StageProblem } from './context.js';
 import { electionInfo, listKeys, PATHS } from './job.js';
-import { findEditedMap } from './target-maps.js';
 
 export interface ShortfallReason {
   reason: string;
@@ -96,30 +95,20 @@ async function assessTemplates(store: JobStore): Promise<StageShortfall | null> 
     built.add(decodeURIComponent(dir));
   }
   const why = new Map<string, string>();
-  // A side whose targets did not match the election's contests is grouped by position: its
-  // sheets cannot be compared with their records until a person maps it.
-  const unmapped = new Map<string, string>();
-  for (const p of await readCsvAll(store, problemsKey('gentemplates'))) {
-    const place = p.place?.startsWith('style ') ? p.place.slice('style '.length) : undefined;
-    if (place === undefined) continue;
-    if (p.code === 'no-template') why.set(place, p.message ?? '');
-    if (p.code === 'target-mapping' && !(await findEditedMap(store, place)))
-      unmapped.set(place.split('~')[0] ?? place, (p.message ?? '').split(';')[0] ?? '');
-  }
+  for (const p of await readCsvAll(store, problemsKey('gentemplates')))
+    if (p.code === 'no-template' && p.place?.startsWith('style '))
+      why.set(p.place.slice('style '.length), p.message ?? '');
   const missing = new Map<string, number>();
   let unstyled = 0;
   for (const style of styles.values()) {
     if (style === '') unstyled += 1;
-    else if (!built.has(style) || unmapped.has(style))
-      missing.set(style, (missing.get(style) ?? 0) + 1);
+    else if (!built.has(style)) missing.set(style, (missing.get(style) ?? 0) + 1);
   }
   const reasons: string[] = [];
   for (const [style, count] of missing)
     for (let i = 0; i < count; i += 1)
       reasons.push(
-        unmapped.has(style) && built.has(style)
-          ? `of style ${style}: targets not matched to the election's contests (${unmapped.get(style) || 'a different count'}); map them on the Templates screen`
-          : `of style ${style}: no template (${why.get(style) || 'no exemplar could be used'})`,
+        `of style ${style}: no template (${why.get(style) || 'no exemplar could be used'})`,
       );
   // Sheets without a style are matched by image, but only if some template exists.
   if (built.size === 0)
@@ -128,7 +117,7 @@ async function assessTemplates(store: JobStore): Promise<StageShortfall | null> 
   return {
     sheetsNotRead: reasons.length,
     sheets: styles.size,
-    stylesWithoutTemplate: [...missing.keys()].filter((s) => !built.has(s)).sort(),
+    stylesWithoutTemplate: [...missing.keys()].sort(),
     reasons: tally(reasons),
   };
 }

@@ -52,9 +52,7 @@ beforeAll(async () => {
     relabelled.set(`1-1-${at - 3}`, other);
   }
   await writeFile(csv, lines.join('\r\n'));
-  // The template of a style two wrong records lend exemplars to misses a target of its
-  // contests: gentemplates says so and the run goes on past it (see the test below).
-  results = await runPipeline(store, 'precheck', 'extractvote', { batchSize: COUNT, goOn: true });
+  results = await runPipeline(store, 'precheck', 'extractvote', { batchSize: COUNT });
 }, 900_000);
 
 afterAll(async () => rm(job, { recursive: true, force: true }));
@@ -77,13 +75,6 @@ describe('styles that share a layout, told by their printed card codes', () => {
       'extractvote',
     ]);
     expect(results.at(-1)?.status).toBe('SUCCESS');
-    // Two sheets of other styles among S1's exemplars cost its template a target: the style
-    // waits for a person's map and gentemplates says so rather than ending SUCCESS.
-    const templates = results.find((r) => r.stage === 'gentemplates');
-    expect(templates?.status).toBe('PROBLEMS');
-    expect(templates?.summary).toMatch(
-      /of style S1: targets not matched to the election's contests/,
-    );
     const records = new Map(
       (await readCsvAll(store, PATHS.styles)).map((s) => [s.sheet_id ?? '', s.style]),
     );
@@ -132,24 +123,16 @@ describe('no vote records: styles that share a layout, placed by their declared 
       swapBatches: false,
     });
     await rm(join(imageOnly.job, 'input/cvr'), { recursive: true, force: true });
-    stages = await runPipeline(imageOnly.store, 'precheck', 'extractvote', {
-      batchSize: 24,
-      goOn: true,
-    });
+    stages = await runPipeline(imageOnly.store, 'precheck', 'extractvote', { batchSize: 24 });
   }, 900_000);
   afterAll(async () => rm(imageOnly.job, { recursive: true, force: true }));
 
   it('places every sheet on the style whose code the election file declares, and reads it there', async () => {
-    // S2's template, from its five exemplars, misses one of its 19 targets: gentemplates ends
-    // with problems naming the style, and the sheets are placed and read all the same.
-    expect(stages.map((r) => `${r.stage} ${r.status}`)).toEqual([
-      'precheck SUCCESS',
-      'gen_bif SUCCESS',
-      'genstyles SUCCESS',
-      'gentemplates PROBLEMS',
-      'extractvote SUCCESS',
-    ]);
-    expect(stages[3]?.summary).toMatch(/5 of style S2: targets not matched/);
+    expect(stages.map((r) => `${r.stage} ${r.status}`)).toEqual(
+      ['precheck', 'gen_bif', 'genstyles', 'gentemplates', 'extractvote'].map(
+        (s) => `${s} SUCCESS`,
+      ),
+    );
     const placed = await readCsvAll(imageOnly.store, PATHS.styles);
     expect(placed.map((s) => [s.sheet_id, s.style, s.style_source])).toEqual(
       placed.map((s) => [s.sheet_id, imageOnly.truth.get(s.sheet_id ?? '')?.styleId, 'card']),

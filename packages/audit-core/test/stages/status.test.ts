@@ -162,58 +162,6 @@ describe('stages that leave styles without a template or sheets without a style'
     }
   });
 
-  it('gentemplates counts the sheets of a style whose targets no one has matched to contests', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'scrutineer-status-unmapped-'));
-    try {
-      const folder = new FolderStore(dir);
-      await writeCsv(
-        folder,
-        PATHS.styles,
-        ['sheet_id', 'style', 'style_source'],
-        [
-          { sheet_id: '1-1-1', style: 'A', style_source: 'cvr' },
-          { sheet_id: '1-1-2', style: 'A', style_source: 'cvr' },
-          { sheet_id: '1-1-3', style: 'C', style_source: 'cvr' },
-        ],
-      );
-      await folder.write('gentemplates/A/template.json', '{}');
-      await folder.write('gentemplates/C/template.json', '{}');
-      await writeCsv(
-        folder,
-        'gentemplates/problems.csv',
-        ['stage', 'severity', 'code', 'file', 'place', 'message'],
-        [
-          {
-            stage: 'gentemplates',
-            severity: 'error',
-            code: 'target-mapping',
-            file: PATHS.mapping,
-            place: 'style A',
-            message:
-              "style A: 25 targets found, the election file gives 24; targets are grouped by position and need a person's mapping",
-          },
-        ],
-      );
-      expect(await assessStage('gentemplates', folder)).toEqual({
-        sheetsNotRead: 2,
-        sheets: 3,
-        stylesWithoutTemplate: [],
-        reasons: [
-          {
-            reason:
-              "of style A: targets not matched to the election's contests (style A: 25 targets found, the election file gives 24); map them on the Templates screen",
-            count: 2,
-          },
-        ],
-      });
-      // Once a person saves a map for the style, nothing is left undone.
-      await folder.write(`${PATHS.targetMaps}A.json`, '{}');
-      expect(await assessStage('gentemplates', folder)).toBeNull();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-
   it('genstyles counts the sheets that no record and no election file gives a style', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'scrutineer-status-styles-'));
     try {
