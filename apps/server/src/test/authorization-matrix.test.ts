@@ -564,7 +564,7 @@ async function callAs(route: RouteContract, account: Account | null): Promise<Ap
       ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
       ...(account ? { authorization: `Bearer ${account.token}` } : {}),
     },
-    ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
+    ...(body === undefined ? {} : { body: body instanceof FormData ? body : JSON.stringify(body) }),
   });
   // Files are served as they are: only JSON answers are read as JSON.
   const json = response.headers.get('content-type')?.includes('application/json');

@@ -122,7 +122,11 @@ const OUTSIDE_CONTRACTS = [
 /** A route outside the contracts as the property takes it (its wildcard as a parameter). */
 const asContract = (key: string): RouteContract => {
   const [method = 'GET', path = '/'] = key.split(' ');
-  return { method, path: path.replace('*', ':rest'), response: z.unknown() } as RouteContract;
+  return {
+    method,
+    path: path.replace('*', ':rest'),
+    response: z.unknown(),
+  } as unknown as RouteContract;
 };
 
 /**
