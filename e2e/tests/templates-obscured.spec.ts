@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { TEMPLATE_MESSAGES as M, type TargetMap } from '@scrutineer/contracts';
 import { screenshot } from '../support/api';
 import { uploadBytes } from '../support/operations';
-import { generateClean, signIn } from '../support/templates';
+import { generateClean, runStage, signIn } from '../support/templates';
 import { addMember, apiCall, createElection } from '../support/uploads';
 
 test('a target printed over with no paper left to read is shown as always gray, and why', async ({
@@ -40,28 +40,8 @@ test('a target printed over with no paper left to read is shown as always gray, 
     { job_id: job.id, json_data: election },
     200,
   );
-  // The server runs the stages in its own process: on a busy machine a status call can wait
-  // past the usual 30 s while a stage works, so they are polled with room to spare.
-  for (const stage of ['precheck', 'gen_bif', 'genstyles', 'gentemplates']) {
-    const launched = await apiCall<{ operation_id: string }>(
-      request,
-      token,
-      'POST',
-      '/job-operations',
-      { job_id: job.id, operation: stage },
-      200,
-    );
-    let status = 'RUNNING';
-    while (status === 'RUNNING') {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      const answer = await request.get(
-        `/api/job-operations/refresh_status/${launched.operation_id}`,
-        { headers: { authorization: `Bearer ${token}` }, timeout: 180_000 },
-      );
-      status = ((await answer.json()) as { status: string }).status;
-    }
-    expect(status, stage).toBe('SUCCESS');
-  }
+  for (const stage of ['precheck', 'gen_bif', 'genstyles', 'gentemplates'])
+    expect(await runStage(request, token, job.id, stage), stage).toBe('SUCCESS');
 
   const map = await apiCall<TargetMap>(request, token, 'GET', `/job-templates/${job.id}/S1`);
   expect(map.obscured.length).toBeGreaterThan(0);
