@@ -24,7 +24,8 @@ import { machineLine, writeSection } from './lib/results.js';
 const COUNT = Number(process.env.BALLOTS ?? 2000);
 // Families and mark sets, each a separate option: FAMILY=shared-layout (styles that print one
 // layout with other contests), FAMILY=arrow (connect-the-arrow targets), FAINT=<share of chosen
-// options marked as a 1-bit scanner keeps a light pencil mark>.
+// options marked as a 1-bit scanner keeps a light pencil mark>, FAMILY=two-sided (timing-mark
+// ballots printed on both sides of the sheet).
 const FAMILY = process.env.FAMILY ?? 'timing-marks';
 const FAINT = Number(process.env.FAINT ?? 0);
 const SHARED = FAMILY === 'shared-layout';
@@ -39,6 +40,7 @@ try {
         seed: 'bench-stages',
         ...(HART ? { family: 'hart' as const } : {}),
         ...(FAMILY === 'arrow' ? { family: 'arrow' as const } : {}),
+        ...(FAMILY === 'two-sided' ? { sides: 2 as const } : {}),
       });
   await mkdir(path.join(job, 'input/images'), { recursive: true });
   await mkdir(path.join(job, 'input/cvr'), { recursive: true });
