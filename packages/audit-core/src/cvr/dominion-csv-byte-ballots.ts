@@ -22,6 +22,8 @@ import type { DuplicateGuard, ProblemLog } from './reader.js';
 type Column = RowPlan['contests'][number]['columns'][number];
 
 const NINE = 57;
+/** Contests of at most this many choice columns are read into a bit mask. */
+const MASK_COLUMNS = 31;
 const DASH = 45;
 
 /**
@@ -120,38 +122,66 @@ export class ByteBallots {
       const contestStart = j;
       const contestEnd = contestEnds[c] as number;
       let isOnCard = false;
+      if (contestEnd - contestStart <= MASK_COLUMNS) {
+        // The marked choices as bits: a bare `0` or `1` before a comma (most cells of an export)
+        // costs two reads and no branch on which of the two it is.
+        let mask = 0;
+        for (let k = 0; j < contestEnd; j += 1, k += 1) {
+          let b = bytes[p] as number;
+          const next = bytes[p + 1];
+          if (next === COMMA && (b & 0xfe) === ZERO) {
+            isOnCard = true;
+            mask |= (b & 1) << k;
+            p += 2;
+            continue;
+          }
+          if (b === COMMA) {
+            p += 1;
+            continue;
+          }
+          let q = p + 1;
+          if (b === QUOTE) {
+            b = next as number;
+            if (b === QUOTE) {
+              b = COMMA;
+              q = p + 2;
+            } else if ((b === ZERO || b === ONE) && bytes[p + 2] === QUOTE) q = p + 3;
+            else return -1;
+          } else if (b === LF || b === CR) {
+            b = COMMA;
+            q = p;
+          } else if (b !== ZERO && b !== ONE) return -1;
+          if (b !== COMMA) {
+            isOnCard = true;
+            mask |= (b & 1) << k;
+          }
+          const t = bytes[q];
+          if (t === COMMA) {
+            p = q + 1;
+            continue;
+          }
+          // Only the last choice column may end the record.
+          if (j + 1 < total) return -1;
+          if (t === LF) stop = q + 1;
+          else if (t === CR && bytes[q + 1] === LF) stop = q + 2;
+          else return -1;
+        }
+        if (isOnCard) {
+          gathered[onCard++] = this.voteOfMask(c, contestStart, mask);
+        }
+        continue;
+      }
+      // A contest of more columns than a mask holds (a ranked one of many candidates).
       let firstAt = -1;
       let secondAt = -1;
       let marks: CvrMark[] | undefined;
       for (; j < contestEnd; j += 1) {
         let b = bytes[p];
+        let q = p + 1;
         if (b === COMMA) {
-          p += 1;
+          p = q;
           continue;
         }
-        // A bare 0 or 1 before a comma, most cells of an export, settled in two reads.
-        if (bytes[p + 1] === COMMA) {
-          if (b === ZERO) {
-            isOnCard = true;
-            p += 2;
-            continue;
-          }
-          if (b === ONE) {
-            isOnCard = true;
-            if (firstAt < 0) firstAt = j;
-            else if (secondAt < 0) secondAt = j;
-            else if (marks === undefined)
-              marks = [
-                columnMark[firstAt] as CvrMark,
-                columnMark[secondAt] as CvrMark,
-                columnMark[j] as CvrMark,
-              ];
-            else marks.push(columnMark[j] as CvrMark);
-            p += 2;
-            continue;
-          }
-        }
-        let q = p + 1;
         if (b === QUOTE) {
           b = bytes[p + 1];
           if (b === QUOTE) {
@@ -177,7 +207,6 @@ export class ByteBallots {
           p = q + 1;
           continue;
         }
-        // Only the last choice column may end the record.
         if (j + 1 < total) return -1;
         if (t === LF) stop = q + 1;
         else if (t === CR && bytes[q + 1] === LF) stop = q + 2;
@@ -261,7 +290,8 @@ export class ByteBallots {
     // Record and CVR numbers differ on every row: read as numbers where they are written
     // plainly, their text is the number's.
     const recordNumber = plainNumber(bytes, cells, at.recordid);
-    const record = recordNumber >= 0 ? String(recordNumber) : this.text(bytes, cells, at.recordid);
+    const record =
+      recordNumber >= 0 ? numberText(recordNumber) : this.text(bytes, cells, at.recordid);
     const hasParts = tabulator !== undefined && batch !== undefined && record !== undefined;
     const joined = hasParts ? this.prefixOf(tabulator, batch) + record : undefined;
     const imprintedId =
@@ -269,7 +299,8 @@ export class ByteBallots {
         ? joined
         : this.text(bytes, cells, at.imprintedid);
     const cvrDigits = plainNumber(bytes, cells, at.cvrnumber);
-    const cvrNumber = cvrDigits >= 0 ? String(cvrDigits) : this.text(bytes, cells, at.cvrnumber);
+    const cvrNumber =
+      cvrDigits >= 0 ? numberText(cvrDigits) : this.text(bytes, cells, at.cvrnumber);
     const ballot = new RowBallot(
       joined ?? unsplitId(imprintedId, cvrNumber, line),
       new RowLocation(this.file, line),
@@ -301,6 +332,19 @@ export class ByteBallots {
     return firstAt >= 0
       ? (this.single[c]?.[firstAt - contestStart] as ContestVote)
       : (this.none[c] as ContestVote);
+  }
+
+  /** Contest `c`'s vote with the choices of `mask`'s bits marked (bit k: its k-th column). */
+  private voteOfMask(c: number, contestStart: number, mask: number): ContestVote {
+    if (mask === 0) return this.none[c] as ContestVote;
+    const first = 31 - Math.clz32(mask & -mask);
+    const rest = mask & (mask - 1);
+    if (rest === 0) return this.single[c]?.[first] as ContestVote;
+    if ((rest & (rest - 1)) === 0) return this.pairOf(c, first, 31 - Math.clz32(rest));
+    const marks: CvrMark[] = [];
+    for (let k = first; k < 31; k += 1)
+      if ((mask >>> k) & 1) marks.push(this.columnMark[contestStart + k] as CvrMark);
+    return contestVote(this.plan.contests[c] as RowPlan['contests'][number], marks);
   }
 
   /** Contest `c`'s vote with its choices `first` and `second` marked, made once and shared. */
@@ -399,6 +443,37 @@ export class ByteBallots {
       index,
     );
   }
+}
+
+/** Texts of the numbers below this are made once: record numbers repeat batch after batch. */
+const NUMBER_TEXTS = 1 << 16;
+const numberTexts = new Array<string | undefined>(NUMBER_TEXTS).fill(undefined);
+/** Four digits with their leading zeros (`0042`), made once each. */
+const fourDigits = new Array<string | undefined>(10_000).fill(undefined);
+
+/**
+ * `String(n)` for a whole number `n` ≥ 0 of at most nine digits. A number met for the first time
+ * costs `String` a call into the runtime (a tenth of a ballot's time when every ballot's CVR
+ * number is new): larger ones are joined from the texts of their head and last four digits.
+ */
+export function numberText(n: number): string {
+  if (n < NUMBER_TEXTS) {
+    let text = numberTexts[n];
+    if (text === undefined) {
+      text = String(n);
+      numberTexts[n] = text;
+    }
+    return text;
+  }
+  const head = Math.floor(n / 10_000);
+  if (head >= NUMBER_TEXTS) return String(n);
+  const low = n - head * 10_000;
+  let tail = fourDigits[low];
+  if (tail === undefined) {
+    tail = String(low).padStart(4, '0');
+    fourDigits[low] = tail;
+  }
+  return numberText(head) + tail;
 }
 
 /**
