@@ -24,6 +24,8 @@ type Column = RowPlan['contests'][number]['columns'][number];
 const NINE = 57;
 /** Contests of at most this many choice columns are read into a bit mask. */
 const MASK_COLUMNS = 31;
+/** `0` then a comma, as `DataView.getUint16` reads them (little-endian). */
+const ZERO_COMMA = ZERO | (COMMA << 8);
 const DASH = 45;
 
 /**
@@ -95,7 +97,7 @@ export class ByteBallots {
    * and it ends with a line break well before `end`. Returns where the next record starts, with
    * its ballot in `made`, or -1 to leave the record to `ByteCells.read` and `ballot`.
    */
-  readRecord(bytes: Buffer, pos: number, end: number, line: number): number {
+  readRecord(bytes: Buffer, view: DataView, pos: number, end: number, line: number): number {
     const fields = this.firstChoice;
     if (fields <= 0) return -1;
     const { contestEnds, columnMark, cells } = this;
@@ -127,21 +129,23 @@ export class ByteBallots {
         // costs two reads and no branch on which of the two it is.
         let mask = 0;
         for (let k = 0; j < contestEnd; j += 1, k += 1) {
-          let b = bytes[p] as number;
-          const next = bytes[p + 1];
-          if (next === COMMA && (b & 0xfe) === ZERO) {
+          // Both bytes in one read: `0,` and `1,` differ in the low bit only.
+          const pair = view.getUint16(p, true);
+          if ((pair & 0xfffe) === ZERO_COMMA) {
             isOnCard = true;
-            mask |= (b & 1) << k;
+            mask |= (pair & 1) << k;
             p += 2;
             continue;
           }
+          let b = pair & 0xff;
+          const next = pair >> 8;
           if (b === COMMA) {
             p += 1;
             continue;
           }
           let q = p + 1;
           if (b === QUOTE) {
-            b = next as number;
+            b = next;
             if (b === QUOTE) {
               b = COMMA;
               q = p + 2;
