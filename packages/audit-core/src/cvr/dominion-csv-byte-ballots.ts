@@ -13,7 +13,7 @@ import {
   ZERO_CELL,
 } from './csv-bytes.js';
 import { aggregateRow, mayLabelGroup } from './dominion-csv-aggregate.js';
-import { CellTexts, textOf } from './dominion-csv-cell-texts.js';
+import { CellTexts, numberText, textOf } from './dominion-csv-cell-texts.js';
 import { BLANK, choiceValue, contestVote, unsplitId, type RowPlan } from './dominion-csv-rows.js';
 import { RowBallot, RowLocation } from './dominion-csv-row-ballot.js';
 import type { ContestVote, CvrAggregate, CvrBallot, CvrMark } from './model.js';
@@ -447,37 +447,6 @@ export class ByteBallots {
       index,
     );
   }
-}
-
-/** Texts of the numbers below this are made once: record numbers repeat batch after batch. */
-const NUMBER_TEXTS = 1 << 16;
-const numberTexts = new Array<string | undefined>(NUMBER_TEXTS).fill(undefined);
-/** Four digits with their leading zeros (`0042`), made once each. */
-const fourDigits = new Array<string | undefined>(10_000).fill(undefined);
-
-/**
- * `String(n)` for a whole number `n` ≥ 0 of at most nine digits. A number met for the first time
- * costs `String` a call into the runtime (a tenth of a ballot's time when every ballot's CVR
- * number is new): larger ones are joined from the texts of their head and last four digits.
- */
-export function numberText(n: number): string {
-  if (n < NUMBER_TEXTS) {
-    let text = numberTexts[n];
-    if (text === undefined) {
-      text = String(n);
-      numberTexts[n] = text;
-    }
-    return text;
-  }
-  const head = Math.floor(n / 10_000);
-  if (head >= NUMBER_TEXTS) return String(n);
-  const low = n - head * 10_000;
-  let tail = fourDigits[low];
-  if (tail === undefined) {
-    tail = String(low).padStart(4, '0');
-    fourDigits[low] = tail;
-  }
-  return numberText(head) + tail;
 }
 
 /**
