@@ -3,7 +3,6 @@ import {
   COMMA,
   CR,
   EMPTY_CELL,
-  EQUALS,
   LF,
   ONE,
   ONE_CELL,
@@ -13,15 +12,20 @@ import {
   ZERO_CELL,
 } from './csv-bytes.js';
 import { aggregateRow, mayLabelGroup } from './dominion-csv-aggregate.js';
-import { CellTexts, textOf } from './dominion-csv-cell-texts.js';
+import { CellTexts, numberText, textOf } from './dominion-csv-cell-texts.js';
 import { BLANK, choiceValue, contestVote, unsplitId, type RowPlan } from './dominion-csv-rows.js';
 import { RowBallot, RowLocation } from './dominion-csv-row-ballot.js';
+import { isPrintable, plainCell, plainNumber } from './dominion-csv-plain-cells.js';
 import type { ContestVote, CvrAggregate, CvrBallot, CvrMark } from './model.js';
 import type { DuplicateGuard, ProblemLog } from './reader.js';
 
 type Column = RowPlan['contests'][number]['columns'][number];
 
 const NINE = 57;
+/** Contests of at most this many choice columns are read into a bit mask. */
+const MASK_COLUMNS = 31;
+/** `0` then a comma, as `DataView.getUint16` reads them (little-endian). */
+const ZERO_COMMA = ZERO | (COMMA << 8);
 const DASH = 45;
 
 /**
@@ -93,7 +97,7 @@ export class ByteBallots {
    * and it ends with a line break well before `end`. Returns where the next record starts, with
    * its ballot in `made`, or -1 to leave the record to `ByteCells.read` and `ballot`.
    */
-  readRecord(bytes: Buffer, pos: number, end: number, line: number): number {
+  readRecord(bytes: Buffer, view: DataView, pos: number, end: number, line: number): number {
     const fields = this.firstChoice;
     if (fields <= 0) return -1;
     const { contestEnds, columnMark, cells } = this;
@@ -120,38 +124,68 @@ export class ByteBallots {
       const contestStart = j;
       const contestEnd = contestEnds[c] as number;
       let isOnCard = false;
+      if (contestEnd - contestStart <= MASK_COLUMNS) {
+        // The marked choices as bits: a bare `0` or `1` before a comma (most cells of an export)
+        // costs two reads and no branch on which of the two it is.
+        let mask = 0;
+        for (let k = 0; j < contestEnd; j += 1, k += 1) {
+          // Both bytes in one read: `0,` and `1,` differ in the low bit only.
+          const pair = view.getUint16(p, true);
+          if ((pair & 0xfffe) === ZERO_COMMA) {
+            isOnCard = true;
+            mask |= (pair & 1) << k;
+            p += 2;
+            continue;
+          }
+          let b = pair & 0xff;
+          const next = pair >> 8;
+          if (b === COMMA) {
+            p += 1;
+            continue;
+          }
+          let q = p + 1;
+          if (b === QUOTE) {
+            b = next;
+            if (b === QUOTE) {
+              b = COMMA;
+              q = p + 2;
+            } else if ((b === ZERO || b === ONE) && bytes[p + 2] === QUOTE) q = p + 3;
+            else return -1;
+          } else if (b === LF || b === CR) {
+            b = COMMA;
+            q = p;
+          } else if (b !== ZERO && b !== ONE) return -1;
+          if (b !== COMMA) {
+            isOnCard = true;
+            mask |= (b & 1) << k;
+          }
+          const t = bytes[q];
+          if (t === COMMA) {
+            p = q + 1;
+            continue;
+          }
+          // Only the last choice column may end the record.
+          if (j + 1 < total) return -1;
+          if (t === LF) stop = q + 1;
+          else if (t === CR && bytes[q + 1] === LF) stop = q + 2;
+          else return -1;
+        }
+        if (isOnCard) {
+          gathered[onCard++] = this.voteOfMask(c, contestStart, mask);
+        }
+        continue;
+      }
+      // A contest of more columns than a mask holds (a ranked one of many candidates).
       let firstAt = -1;
       let secondAt = -1;
       let marks: CvrMark[] | undefined;
       for (; j < contestEnd; j += 1) {
         let b = bytes[p];
+        let q = p + 1;
         if (b === COMMA) {
-          p += 1;
+          p = q;
           continue;
         }
-        // A bare 0 or 1 before a comma, most cells of an export, settled in two reads.
-        if (bytes[p + 1] === COMMA) {
-          if (b === ZERO) {
-            isOnCard = true;
-            p += 2;
-            continue;
-          }
-          if (b === ONE) {
-            isOnCard = true;
-            if (firstAt < 0) firstAt = j;
-            else if (secondAt < 0) secondAt = j;
-            else if (marks === undefined)
-              marks = [
-                columnMark[firstAt] as CvrMark,
-                columnMark[secondAt] as CvrMark,
-                columnMark[j] as CvrMark,
-              ];
-            else marks.push(columnMark[j] as CvrMark);
-            p += 2;
-            continue;
-          }
-        }
-        let q = p + 1;
         if (b === QUOTE) {
           b = bytes[p + 1];
           if (b === QUOTE) {
@@ -177,7 +211,6 @@ export class ByteBallots {
           p = q + 1;
           continue;
         }
-        // Only the last choice column may end the record.
         if (j + 1 < total) return -1;
         if (t === LF) stop = q + 1;
         else if (t === CR && bytes[q + 1] === LF) stop = q + 2;
@@ -261,7 +294,8 @@ export class ByteBallots {
     // Record and CVR numbers differ on every row: read as numbers where they are written
     // plainly, their text is the number's.
     const recordNumber = plainNumber(bytes, cells, at.recordid);
-    const record = recordNumber >= 0 ? String(recordNumber) : this.text(bytes, cells, at.recordid);
+    const record =
+      recordNumber >= 0 ? numberText(recordNumber) : this.text(bytes, cells, at.recordid);
     const hasParts = tabulator !== undefined && batch !== undefined && record !== undefined;
     const joined = hasParts ? this.prefixOf(tabulator, batch) + record : undefined;
     const imprintedId =
@@ -269,7 +303,8 @@ export class ByteBallots {
         ? joined
         : this.text(bytes, cells, at.imprintedid);
     const cvrDigits = plainNumber(bytes, cells, at.cvrnumber);
-    const cvrNumber = cvrDigits >= 0 ? String(cvrDigits) : this.text(bytes, cells, at.cvrnumber);
+    const cvrNumber =
+      cvrDigits >= 0 ? numberText(cvrDigits) : this.text(bytes, cells, at.cvrnumber);
     const ballot = new RowBallot(
       joined ?? unsplitId(imprintedId, cvrNumber, line),
       new RowLocation(this.file, line),
@@ -301,6 +336,19 @@ export class ByteBallots {
     return firstAt >= 0
       ? (this.single[c]?.[firstAt - contestStart] as ContestVote)
       : (this.none[c] as ContestVote);
+  }
+
+  /** Contest `c`'s vote with the choices of `mask`'s bits marked (bit k: its k-th column). */
+  private voteOfMask(c: number, contestStart: number, mask: number): ContestVote {
+    if (mask === 0) return this.none[c] as ContestVote;
+    const first = 31 - Math.clz32(mask & -mask);
+    const rest = mask & (mask - 1);
+    if (rest === 0) return this.single[c]?.[first] as ContestVote;
+    if ((rest & (rest - 1)) === 0) return this.pairOf(c, first, 31 - Math.clz32(rest));
+    const marks: CvrMark[] = [];
+    for (let k = first; k < 31; k += 1)
+      if ((mask >>> k) & 1) marks.push(this.columnMark[contestStart + k] as CvrMark);
+    return contestVote(this.plan.contests[c] as RowPlan['contests'][number], marks);
   }
 
   /** Contest `c`'s vote with its choices `first` and `second` marked, made once and shared. */
@@ -399,71 +447,4 @@ export class ByteBallots {
       index,
     );
   }
-}
-
-/**
- * Where a plain cell at `p` ends (the byte after it, or after its closing quote): unquoted up to
- * a comma or line break, or `"…"` / `="…"` with no quote or line break inside; -1 for anything
- * else or a cell not ended before `end`. Its bounds go to `starts`/`ends` at `col` if given.
- */
-function plainCell(
-  bytes: Buffer,
-  p: number,
-  end: number,
-  starts: Int32Array | undefined,
-  ends: Int32Array | undefined,
-  col: number,
-): number {
-  const b = bytes[p];
-  let from = p;
-  if (b === QUOTE) from = p + 1;
-  else if (b === EQUALS && bytes[p + 1] === QUOTE) from = p + 2;
-  let k = from;
-  if (from === p) {
-    while (k < end) {
-      const d = bytes[k];
-      if (d === COMMA || d === LF || d === CR) break;
-      k += 1;
-    }
-    if (k >= end) return -1;
-    if (starts && ends) {
-      starts[col] = p;
-      ends[col] = k;
-    }
-    return k;
-  }
-  while (k < end) {
-    const d = bytes[k];
-    if (d === QUOTE || d === LF) break;
-    k += 1;
-  }
-  if (k >= end || bytes[k] !== QUOTE) return -1;
-  if (starts && ends) {
-    starts[col] = from;
-    ends[col] = k;
-  }
-  return k + 1;
-}
-
-/** A printable ASCII byte other than space: `trim` keeps it. */
-const isPrintable = (byte: number | undefined): boolean =>
-  byte !== undefined && byte > 0x20 && byte < 0x7f;
-
-/**
- * The number in cell `index` when it is written plainly, digits only with no leading zero
- * (so that `String` of it is the cell's text), else -1.
- */
-function plainNumber(bytes: Buffer, cells: ByteCells, index: number): number {
-  if (index < 0 || index >= cells.count) return -1;
-  const from = cells.starts[index] as number;
-  const to = cells.ends[index] as number;
-  const length = to - from;
-  if (length === 0 || length > 9 || (bytes[from] === ZERO && length > 1)) return -1;
-  let n = 0;
-  for (let k = from; k < to; k += 1) {
-    const d = (bytes[k] as number) - ZERO;
-    if (d < 0 || d > 9) return -1;
-    n = n * 10 + d;
-  }
-  return n;
 }

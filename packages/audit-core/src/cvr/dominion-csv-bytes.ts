@@ -55,7 +55,11 @@ export async function* streamBatchesFromBytes(
 /** The records of the bytes taken so far, read one chunk at a time. */
 class ByteRows {
   private bytes: Buffer;
+  /** The same bytes, to read two at once. */
+  private view: DataView;
   private pos = 0;
+  /** The part of a chunk after the line that ends the record cut by the chunk before. */
+  private pending: Buffer | undefined;
   /** Where the complete records may end: the bytes' end, less a CR that ends the input. */
   private end: number;
   private line: number;
@@ -68,20 +72,42 @@ class ByteRows {
     private readonly builder: ByteBallots,
   ) {
     this.bytes = start.bytes;
+    this.view = viewOf(this.bytes);
     this.end = this.bytes.length;
     this.line = start.linesRead;
   }
 
   /** Adds the next chunk, or marks the end of the input. */
   take(more: Buffer | undefined): void {
-    const { bytes, pos } = this;
-    if (more === undefined) this.isFinal = true;
-    const rest = bytes.subarray(pos);
-    this.bytes = more === undefined ? rest : rest.length === 0 ? more : Buffer.concat([rest, more]);
+    const rest = this.bytes.subarray(this.pos);
+    if (more === undefined) {
+      this.isFinal = true;
+      this.use(rest);
+      return;
+    }
+    if (rest.length === 0) {
+      this.use(more);
+      return;
+    }
+    // Only the record cut by the chunk's end is joined to the next chunk's first line: joining
+    // whole chunks copied every byte of the file once more, into buffers the collector frees
+    // only at a full collection.
+    const lf = more.indexOf(LF);
+    if (lf < 0 || lf + 1 === more.length) {
+      this.use(Buffer.concat([rest, more]));
+      return;
+    }
+    this.use(Buffer.concat([rest, more.subarray(0, lf + 1)]));
+    this.pending = more.subarray(lf + 1);
+  }
+
+  private use(bytes: Buffer): void {
+    this.bytes = bytes;
+    this.view = viewOf(bytes);
     this.pos = 0;
-    let end = this.bytes.length;
+    let end = bytes.length;
     // The general tokenizer drops a CR that ends the input.
-    if (this.isFinal && end > 0 && this.bytes[end - 1] === CR) end -= 1;
+    if (this.isFinal && end > 0 && bytes[end - 1] === CR) end -= 1;
     this.end = end;
   }
 
@@ -91,18 +117,34 @@ class ByteRows {
 
   /** What is left to read, from a record boundary, for the general tokenizer. */
   rest(): ByteStart & { isFinal: boolean } {
-    const bytes = this.bytes.subarray(this.pos);
+    const left = this.bytes.subarray(this.pos);
+    const { pending } = this;
+    const bytes = pending ? Buffer.concat([left, pending]) : left;
+    this.pending = undefined;
     return { ...this.start, bytes, linesRead: this.line, isFinal: this.isFinal };
   }
 
   /**
-   * The ballots of the complete records taken so far; stops early when a record is left to
-   * the general tokenizer (`notSimple`).
+   * The ballots of the complete records taken so far: those of the joined record, then of the
+   * rest of its chunk. Stops early when a record is left to the general tokenizer (`notSimple`).
    */
   batch(): CvrBallot[] {
-    const { bytes, end, isFinal, builder } = this;
-    const { cells } = builder;
     const out: CvrBallot[] = [];
+    this.readInto(out);
+    const { pending } = this;
+    if (pending !== undefined && !this.notSimple) {
+      this.pending = undefined;
+      const left = this.bytes.subarray(this.pos);
+      this.use(left.length === 0 ? pending : Buffer.concat([left, pending]));
+      this.readInto(out);
+    }
+    return out;
+  }
+
+  /** Reads the records of `bytes` from `pos` into `out`, up to one not complete. */
+  private readInto(out: CvrBallot[]): void {
+    const { bytes, view, end, isFinal, builder } = this;
+    const { cells } = builder;
     let pos = this.pos;
     let line = this.line;
     while (pos < end) {
@@ -113,7 +155,7 @@ class ByteRows {
         continue;
       }
       if (first === CR && pos + 1 === end && !isFinal) break;
-      const after = builder.readRecord(bytes, pos, end, line + 1);
+      const after = builder.readRecord(bytes, view, pos, end, line + 1);
       if (after >= 0) {
         line += 1;
         pos = after;
@@ -133,7 +175,6 @@ class ByteRows {
     }
     this.pos = pos;
     this.line = line;
-    return out;
   }
 }
 
@@ -166,6 +207,10 @@ async function* generalBatches(
   }
   const batch = ballotsOf(tokenizer.end(text + decoder.end()));
   if (batch.length > 0) yield batch;
+}
+
+function viewOf(bytes: Buffer): DataView {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 export function toBuffer(chunk: unknown): Buffer {

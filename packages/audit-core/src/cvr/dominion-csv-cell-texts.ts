@@ -1,14 +1,17 @@
 /** Metadata values up to this many bytes are remembered, in this many places a column. */
 const TEXT_BYTES = 32;
 const TEXT_SLOTS = 256;
+/** Values this short are told apart by their length and bytes packed in one integer. */
+const PACKED_BYTES = 3;
 
 /** Texts per column made before, found again by their bytes. */
 export class CellTexts {
   private readonly rowOf: Int32Array;
   private readonly bytes: Uint8Array;
-  private readonly lengths: Int32Array;
+  /** Per place: its value's length and first bytes packed (`packed`), -1 when empty. */
+  private readonly keys: Int32Array;
   private readonly values: (string | undefined)[];
-  /** Per column, the slot of its last text: a batch's tabulator repeats record after record. */
+  /** Per column, the place of its last text: a batch's tabulator repeats record after record. */
   private readonly lastSlot: Int32Array;
 
   /** For the cells of these columns. */
@@ -17,7 +20,7 @@ export class CellTexts {
     let rows = 0;
     for (const column of columns) if (column >= 0) this.rowOf[column] = rows++;
     this.bytes = new Uint8Array(rows * TEXT_SLOTS * TEXT_BYTES);
-    this.lengths = new Int32Array(rows * TEXT_SLOTS).fill(-1);
+    this.keys = new Int32Array(rows * TEXT_SLOTS).fill(-1);
     this.values = new Array<string | undefined>(rows * TEXT_SLOTS).fill(undefined);
     this.lastSlot = new Int32Array(rows).fill(-1);
   }
@@ -27,10 +30,11 @@ export class CellTexts {
     const length = to - from;
     const row = this.rowOf[column] ?? -1;
     if (row < 0 || length > TEXT_BYTES) return textOf(bytes, from, to);
+    const key = packed(bytes, from, length);
     const last = this.lastSlot[row] as number;
-    if (last >= 0 && this.isAt(last, bytes, from, length)) return this.values[last];
-    let hash = length;
-    for (let k = from; k < to; k += 1) {
+    if (last >= 0 && this.isAt(last, key, bytes, from, length)) return this.values[last];
+    let hash = key;
+    for (let k = from + PACKED_BYTES; k < to; k += 1) {
       hash = Math.imul(hash ^ (bytes[k] as number), 0x01000193);
     }
     hash = Math.imul(hash ^ (hash >>> 15), 0x2c1b3c6d);
@@ -38,12 +42,13 @@ export class CellTexts {
     // Two places for each hash, so that two values of a column that meet seldom thrash.
     const first = row * TEXT_SLOTS + (hash & (TEXT_SLOTS - 2));
     let slot = first;
-    if (!this.isAt(first, bytes, from, length)) {
+    if (!this.isAt(first, key, bytes, from, length)) {
       slot = first + 1;
-      if (!this.isAt(slot, bytes, from, length)) {
-        slot = this.lengths[first] === -1 || this.lengths[first + 1] !== -1 ? first : first + 1;
+      if (!this.isAt(slot, key, bytes, from, length)) {
+        const { keys } = this;
+        slot = keys[first] === -1 || keys[first + 1] !== -1 ? first : first + 1;
         this.bytes.set(bytes.subarray(from, to), slot * TEXT_BYTES);
-        this.lengths[slot] = length;
+        keys[slot] = key;
         this.values[slot] = textOf(bytes, from, to);
       }
     }
@@ -51,15 +56,58 @@ export class CellTexts {
     return this.values[slot];
   }
 
-  private isAt(slot: number, bytes: Buffer, from: number, length: number): boolean {
-    if (this.lengths[slot] !== length) return false;
+  private isAt(slot: number, key: number, bytes: Buffer, from: number, length: number): boolean {
+    if (this.keys[slot] !== key) return false;
     const stored = this.bytes;
     const at = slot * TEXT_BYTES;
-    let k = 0;
+    let k = PACKED_BYTES;
     while (k < length && bytes[from + k] === stored[at + k]) k += 1;
-    return k === length;
+    return k >= length;
   }
 }
+
+/** A value's length (at most 32) and its first three bytes, in one integer ≥ 0. */
+function packed(bytes: Buffer, from: number, length: number): number {
+  let key = length;
+  const n = length < PACKED_BYTES ? length : PACKED_BYTES;
+  for (let k = 0; k < n; k += 1) key = (key << 8) | (bytes[from + k] as number);
+  return key;
+}
+
+/** Texts of the numbers below this are made once: record numbers repeat batch after batch. */
+const NUMBER_TEXTS = 1 << 16;
+const numberTexts = new Array<string | undefined>(NUMBER_TEXTS).fill(undefined);
+/** Four digits with their leading zeros (`0042`), made once each. */
+const fourDigits = new Array<string | undefined>(10_000).fill(undefined);
+
+/**
+ * `String(n)` for a whole number `n` ≥ 0 of at most nine digits. A number met for the first time
+ * costs `String` a call into the runtime (a tenth of a ballot's time when every ballot's CVR
+ * number is new): larger ones are joined from the texts of their head and last four digits.
+ */
+export function numberText(n: number): string {
+  if (n < NUMBER_TEXTS) {
+    let text = numberTexts[n];
+    if (text === undefined) {
+      text = String(n);
+      numberTexts[n] = text;
+    }
+    return text;
+  }
+  const head = Math.floor(n / 10_000);
+  if (head >= NUMBER_TEXTS) return String(n);
+  const low = n - head * 10_000;
+  let tail = fourDigits[low];
+  if (tail === undefined) {
+    tail = String(low).padStart(4, '0');
+    fourDigits[low] = tail;
+  }
+  return numberText(head) + tail;
+}
+
+// Once through the path for large numbers, so that the compiled readers have seen it (else the
+// first CVR number past 65,535 sends them back to the interpreter, to be compiled again).
+numberText(123_456_789);
 
 export function textOf(bytes: Buffer, from: number, to: number): string | undefined {
   const text = bytes.toString('utf8', from, to).trim();

@@ -8,7 +8,7 @@ import type {
   CvrProblem,
   CvrProblemCode,
 } from './model.js';
-import { IdGroup, recordNumber, SeenLocations } from './seen-ids.js';
+import { IdGroup, IdSlabs, recordNumber, SeenLocations } from './seen-ids.js';
 
 /**
  * An opened export. Its ballots stream once, through `ballots` (one at a time) or `batches`
@@ -142,6 +142,7 @@ export class DuplicateGuard {
   private lastBatch = '';
   private lastRecordGroup: IdGroup | undefined;
   private readonly seen = new SeenLocations();
+  private readonly slabs = new IdSlabs();
 
   constructor(private readonly log: ProblemLog) {}
 
@@ -204,7 +205,7 @@ export class DuplicateGuard {
   private group(prefix: string): IdGroup {
     let group = this.groups.get(prefix);
     if (!group) {
-      group = new IdGroup();
+      group = new IdGroup(this.slabs);
       this.groups.set(prefix, group);
     }
     return group;
