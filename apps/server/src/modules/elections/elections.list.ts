@@ -39,16 +39,30 @@ function filters(query: ElectionListQuery): SQL | undefined {
   );
 }
 
+/** A page, and what its statement read of the caller's account (see `PendingSession`). */
+export interface ListedElections {
+  rows: ElectionWithMembership[];
+  total: number;
+  /** What the page's statement read of `account`; undefined when no row came back to carry it. */
+  account: unknown;
+}
+
+/** The value a statement's first row carried, or undefined when it returned none. */
+const carried = (found: { account: unknown }[]) => (found[0] ? found[0].account : undefined);
+
 /**
  * One page of the elections a user belongs to, walked through their memberships (an index on
- * user and access date serves the default order); an Admin sees every election.
+ * user and access date serves the default order); an Admin sees every election. `account`, an
+ * expression of the caller's account, rides along the page's statement, so the caller is
+ * checked in the same round trip.
  */
 export async function listElections(
   db: Executor,
   viewer: { userId: number; isAdmin: boolean },
   query: ElectionListQuery,
-): Promise<{ rows: ElectionWithMembership[]; total: number }> {
-  if (!viewer.isAdmin && query.search) return searchMemberships(db, viewer.userId, query);
+  account: SQL = sql`null`,
+): Promise<ListedElections> {
+  if (!viewer.isAdmin && query.search) return searchMemberships(db, viewer.userId, query, account);
   const orderBy = orderFor(query, {
     role: sql`${electionMembers.role}`,
     access: sql`${electionMembers.lastAccessedAt}`,
@@ -65,7 +79,7 @@ export async function listElections(
   };
   const offset = (query.page - 1) * query.page_size;
   if (viewer.isAdmin && query.sort === 'access') {
-    return listAllByAccess(db, viewer.userId, query, where);
+    return listAllByAccess(db, viewer.userId, query, where, account);
   }
   if (viewer.isAdmin) {
     const found = await db
@@ -74,6 +88,7 @@ export async function listElections(
         // The count rides along, so a page is one query: with filters the matches are found
         // once for rows and count, without them the kept count is read once.
         total: where ? sql<number>`(count(*) over ())::int` : keptElectionCount,
+        account,
       })
       .from(elections)
       .leftJoin(electionMembers, membership)
@@ -81,25 +96,26 @@ export async function listElections(
       .orderBy(...orderBy)
       .limit(query.page_size)
       .offset(offset);
-    const rows = found.map(({ total: _total, ...row }) => row);
+    const rows = found.map(({ total: _total, account: _account, ...row }) => row);
     // A page past the end has no row to carry the count.
-    return { rows, total: found[0]?.total ?? (await countElections(db, where)) };
+    const total = found[0]?.total ?? (await countElections(db, where));
+    return { rows, total, account: carried(found) };
   }
   const mine = and(eq(electionMembers.userId, viewer.userId), where);
   // The count rides along as a subquery run once, so a page is one query, not two.
   const found = await db
-    .select({ ...columns, total: membershipCount(viewer.userId, where) })
+    .select({ ...columns, total: membershipCount(viewer.userId, where), account })
     .from(electionMembers)
     .innerJoin(elections, eq(elections.id, electionMembers.electionId))
     .where(mine)
     .orderBy(...orderBy)
     .limit(query.page_size)
     .offset(offset);
-  const rows = found.map(({ total: _total, ...row }) => row);
-  if (found[0]) return { rows, total: found[0].total };
+  const rows = found.map(({ total: _total, account: _account, ...row }) => row);
+  if (found[0]) return { rows, total: found[0].total, account: found[0].account };
   // A page past the end has no row to carry the count.
   const [count] = offset > 0 ? await countMemberships(db, viewer.userId, where) : [];
-  return { rows, total: count?.count ?? 0 };
+  return { rows, total: count?.count ?? 0, account: undefined };
 }
 
 /**
@@ -134,7 +150,12 @@ async function countMemberships(db: Executor, userId: number, where: SQL | undef
  * keeps the member's, or the member's rows are walked and matched, as the planner estimates.
  * The total rides along as a window count, so the matching rows are found once per page.
  */
-async function searchMemberships(db: Executor, userId: number, query: ElectionListQuery) {
+async function searchMemberships(
+  db: Executor,
+  userId: number,
+  query: ElectionListQuery,
+  account: SQL,
+): Promise<ListedElections> {
   const where = and(eq(electionMembers.userId, userId), filters(query));
   const orderBy = orderFor(query, {
     role: sql`${electionMembers.role}`,
@@ -147,6 +168,7 @@ async function searchMemberships(db: Executor, userId: number, query: ElectionLi
       memberRole: electionMembers.role,
       lastAccessedAt: electionMembers.lastAccessedAt,
       total: sql<number>`(count(*) over ())::int`,
+      account,
     })
     .from(electionMembers)
     .innerJoin(elections, eq(elections.id, electionMembers.electionId))
@@ -159,10 +181,10 @@ async function searchMemberships(db: Executor, userId: number, query: ElectionLi
     memberRole,
     lastAccessedAt,
   }));
-  if (found[0]) return { rows, total: found[0].total };
+  if (found[0]) return { rows, total: found[0].total, account: found[0].account };
   // A page past the end has no row to carry the total.
   const [count] = offset > 0 ? await countMemberships(db, userId, filters(query)) : [];
-  return { rows, total: count?.count ?? 0 };
+  return { rows, total: count?.count ?? 0, account: undefined };
 }
 
 /**
@@ -175,72 +197,86 @@ async function listAllByAccess(
   adminId: number,
   query: ElectionListQuery,
   where: SQL | undefined,
-): Promise<{ rows: ElectionWithMembership[]; total: number }> {
-  if (!where) return allByAccess(db, adminId, query);
+  account: SQL,
+): Promise<ListedElections> {
+  if (!where) return allByAccess(db, adminId, query, account);
+  return searchAllByAccess(db, adminId, query, where, account);
+}
+
+/**
+ * `listAllByAccess` with filters, as one statement: the Admin's opened elections that match,
+ * then the other matches from where the opened ones end. The opened ones are few and counted
+ * in a subquery; the others' count rides along as a window count, so a search's matches are
+ * found once per page, and at least one other is read to carry it.
+ */
+async function searchAllByAccess(
+  db: Executor,
+  adminId: number,
+  query: ElectionListQuery,
+  where: SQL,
+  account: SQL,
+): Promise<ListedElections> {
   const direction = query.order === 'asc' ? 'asc' : 'desc';
+  const order = () => sql.raw(`${direction} nulls last`);
+  const size = query.page_size;
+  const offset = (query.page - 1) * size;
   const opened = and(
     eq(electionMembers.userId, adminId),
     isNotNull(electionMembers.lastAccessedAt),
     where,
   );
-  const columns = {
+  const openedTotal = sql<number>`(select count(*) from ${electionMembers}
+    inner join ${elections} on ${elections.id} = ${electionMembers.electionId}
+    where ${opened})::int`;
+  const fields = (part: number, total: SQL<number>) => ({
     election: elections,
     memberRole: electionMembers.role,
     lastAccessedAt: electionMembers.lastAccessedAt,
-  };
-  // Both counts in one query: the Admin's opened elections, and every election when unfiltered.
-  const [counts] = await db
-    .select({
-      // Nested, so drizzle keeps the table names a query without joins would drop.
-      opened: sql<number>`${sql`(select count(*) from ${electionMembers}
-        inner join ${elections} on ${elections.id} = ${electionMembers.electionId}
-        where ${opened})::int`}`,
-      whole: where ? sql<null>`null` : sql<number | null>`${keptElectionCount}`,
-    })
-    .from(sql`(select 1) as one`);
-  const openedTotal = counts?.opened ?? 0;
-  const wholeTable = counts?.whole ?? null;
-  const offset = (query.page - 1) * query.page_size;
-  const rows: ElectionWithMembership[] = [];
-  if (offset < openedTotal) {
-    const order = sql.raw(`${direction} nulls last`);
-    rows.push(
-      ...(await db
-        .select(columns)
-        .from(electionMembers)
-        .innerJoin(elections, eq(elections.id, electionMembers.electionId))
-        .where(opened)
-        .orderBy(sql`${electionMembers.lastAccessedAt} ${order}`, sql`${elections.id} ${order}`)
-        .limit(query.page_size)
-        .offset(offset)),
+    part: sql<number>`${sql.raw(String(part))}`.as('part'),
+    opened: sql<number>`${openedTotal}`.as('opened'),
+    total: sql<number>`${total}`.as('total'),
+    account: sql<unknown>`${account}`.as('account'),
+  });
+  const openedRows = db
+    .select(fields(0, sql<number>`0`))
+    .from(electionMembers)
+    .innerJoin(elections, eq(elections.id, electionMembers.electionId))
+    .where(opened)
+    .orderBy(sql`${electionMembers.lastAccessedAt} ${order()}`, sql`${elections.id} ${order()}`)
+    .limit(size)
+    .offset(offset);
+  // Limits as expressions of the opened count (drizzle renders an SQL limit as written).
+  const othersOffset = sql`greatest(0, ${offset}::int - ${openedTotal})`;
+  const othersLimit = sql`greatest(1, ${size}::int - least(${size}::int, greatest(0, ${openedTotal} - ${offset}::int)))`;
+  const others = db
+    .select(fields(1, sql<number>`(count(*) over ())::int`))
+    .from(elections)
+    .leftJoin(
+      electionMembers,
+      and(eq(electionMembers.electionId, elections.id), eq(electionMembers.userId, adminId)),
+    )
+    .where(and(isNull(electionMembers.lastAccessedAt), where))
+    .orderBy(sql`${idOrder(query)} ${sql.raw(direction)}`)
+    .limit(othersLimit as unknown as number)
+    .offset(othersOffset as unknown as number);
+  // The others first: their left join types a member's role as nullable, as the rows are.
+  const found = await others
+    .unionAll(openedRows)
+    .orderBy(
+      sql`${sql.identifier('part')}`,
+      sql`${sql.identifier('last_accessed_at')} ${order()}`,
+      sql`${sql.identifier('id')} ${order()}`,
     );
+  const rows: ElectionWithMembership[] = [];
+  let othersTotal = 0;
+  for (const { part, opened: _opened, total, account: _account, ...row } of found) {
+    if (part === 1 && othersTotal === 0) othersTotal = total;
+    if (rows.length < size) rows.push(row);
   }
-  const remaining = query.page_size - rows.length;
-  // With filters the other elections' count rides along as a window count, so a search's
-  // matches are found once per page rather than once for the rows and again for the total.
-  let othersTotal: number | null = null;
-  if (remaining > 0 || where) {
-    const others = await db
-      .select({
-        ...columns,
-        total: where ? sql<number>`(count(*) over ())::int` : sql<number>`0`,
-      })
-      .from(elections)
-      .leftJoin(
-        electionMembers,
-        and(eq(electionMembers.electionId, elections.id), eq(electionMembers.userId, adminId)),
-      )
-      .where(and(isNull(electionMembers.lastAccessedAt), where))
-      .orderBy(sql`${idOrder(query)} ${sql.raw(direction)}`)
-      .limit(Math.max(remaining, 1))
-      .offset(Math.max(0, offset - openedTotal));
-    for (const { total: _total, ...row } of others.slice(0, remaining)) rows.push(row);
-    othersTotal = others[0]?.total ?? null;
-  }
-  if (wholeTable !== null) return { rows, total: wholeTable };
-  // A page past the end of the others has no row to carry their count.
-  const total = othersTotal === null ? await countElections(db, where) : openedTotal + othersTotal;
-  return { rows, total };
+  const first = found[0];
+  // A page past the end has no row to carry the counts.
+  if (!first) return { rows, total: await countElections(db, where), account: undefined };
+  return { rows, total: first.opened + othersTotal, account: first.account };
 }
 
 /**
@@ -254,7 +290,8 @@ async function allByAccess(
   db: Executor,
   adminId: number,
   query: ElectionListQuery,
-): Promise<{ rows: ElectionWithMembership[]; total: number }> {
+  account: SQL,
+): Promise<ListedElections> {
   const direction = query.order === 'asc' ? 'asc' : 'desc';
   const order = () => sql.raw(`${direction} nulls last`);
   const offset = (query.page - 1) * query.page_size;
@@ -265,6 +302,7 @@ async function allByAccess(
     lastAccessedAt: electionMembers.lastAccessedAt,
     part: sql<number>`${sql.raw(String(part))}`.as('part'),
     total: sql<number>`${keptElectionCount}`.as('total'),
+    account: sql<unknown>`${account}`.as('account'),
   });
   const opened = db
     .select(fields(0))
@@ -293,9 +331,10 @@ async function allByAccess(
     )
     .limit(query.page_size)
     .offset(offset);
-  const rows = found.map(({ part: _part, total: _total, ...row }) => row);
+  const rows = found.map(({ part: _part, total: _total, account: _account, ...row }) => row);
   // A page past the end has no row to carry the count.
-  return { rows, total: found[0]?.total ?? (await countElections(db, undefined)) };
+  const total = found[0]?.total ?? (await countElections(db, undefined));
+  return { rows, total, account: carried(found) };
 }
 
 /**

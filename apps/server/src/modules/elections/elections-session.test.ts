@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, type Election } from '@scrutineer/contracts';
+import { findSessionUser, sessionUserFrom, sessionUserSql } from '../auth/index.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import {
+  addToElection,
+  createAccount,
+  createDistrict,
+  createElection,
+  type Account,
+} from '../../test/elections-fixtures.js';
+
+// The election list reads the caller's account inside the page's own statement: these are the
+// refusals and role changes that statement must honour as a separate account check does.
+
+type Page = { items: Election[]; total: number };
+
+let server: TestServer;
+let auditor: Account;
+let districtId: number;
+let mine: Election;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  auditor = await createAccount(server, { role: 'Client' });
+  districtId = (await createDistrict(server, auditor.token)).id;
+  mine = await createElection(server, auditor.token, districtId, { name: 'Qzx Mine' });
+  await createElection(server, auditor.token, districtId, { name: 'Not shared' });
+});
+afterAll(async () => server.close());
+
+const list = (token: string, query = '') =>
+  server.call<Page>('GET', `/elections${query}`, { token });
+
+async function signOut(account: Account) {
+  const out = await server.call('POST', '/auth/sign-out', {
+    body: { refresh_token: account.session.refresh_token },
+  });
+  expect(out.status).toBe(200);
+}
+
+/** Every path of the list: pages, past the end, searches, filters, and the Admin's orders. */
+const paths = () => [
+  '',
+  '?page=50',
+  '?search=qzx',
+  '?search=qzx&page=9',
+  '?sort=name&order=asc',
+  '?sort=access&search=qzx',
+  `?district=${districtId}&sort=access`,
+  `?district=${districtId}&sort=date&page=7`,
+];
+
+describe('GET /elections reads the caller with the page', () => {
+  it('refuses a signed-out member and Admin on every path, before any page', async () => {
+    const member = await createAccount(server, { role: 'User', plan: 1 });
+    const admin = await createAccount(server, { role: 'Admin', plan: 0 });
+    await addToElection(server, auditor.token, mine.id, member, 'Observer');
+    for (const account of [member, admin]) {
+      expect((await list(account.token)).status).toBe(200);
+      await signOut(account);
+      for (const query of paths()) {
+        const answer = await list(account.token, query);
+        expect(answer, query).toMatchObject({
+          status: 401,
+          body: { error: MESSAGES.refreshInvalid },
+        });
+      }
+    }
+  });
+
+  it('refuses a deactivated account and one whose password changed since the token', async () => {
+    const closed = await createAccount(server, { role: 'User', plan: 1 });
+    const moved = await createAccount(server, { role: 'Admin', plan: 0 });
+    await addToElection(server, auditor.token, mine.id, closed, 'Observer');
+    await server.deps.database.executeSql('UPDATE users SET active = false WHERE id = $1', [
+      closed.id,
+    ]);
+    await server.deps.database.executeSql(
+      'UPDATE users SET token_version = token_version + 1 WHERE id = $1',
+      [moved.id],
+    );
+    for (const query of paths()) {
+      expect(await list(closed.token, query), query).toMatchObject({
+        status: 401,
+        body: { error: MESSAGES.accountInactive },
+      });
+      expect(await list(moved.token, query), query).toMatchObject({
+        status: 401,
+        body: { error: MESSAGES.refreshInvalid },
+      });
+    }
+  });
+
+  it('answers a stale caller 401 before a 400 about the query, a live one 400', async () => {
+    const member = await createAccount(server, { role: 'User', plan: 1 });
+    const bad = await list(member.token, '?sort=secret');
+    expect(bad.status).toBe(400);
+    const nul = await list(member.token, '?search=a%00b');
+    expect(nul.status).toBe(400);
+    await signOut(member);
+    for (const query of ['?sort=secret', '?search=a%00b', '?page=0']) {
+      expect(await list(member.token, query), query).toMatchObject({
+        status: 401,
+        body: { error: MESSAGES.refreshInvalid },
+      });
+    }
+    expect((await server.call('GET', '/elections?sort=secret')).status).toBe(401);
+    expect((await list('not-a-token', '?sort=secret')).status).toBe(401);
+  });
+
+  it('lists by the account’s role now, not the role the token was signed with', async () => {
+    const demoted = await createAccount(server, { role: 'Admin', plan: 1 });
+    const promoted = await createAccount(server, { role: 'User', plan: 1 });
+    const kept = await createAccount(server, { role: 'User', plan: 1 });
+    await addToElection(server, auditor.token, mine.id, demoted, 'Uploader');
+    const everything = await list(demoted.token, '?page_size=100');
+    expect(everything.body.total).toBeGreaterThan(1);
+    await server.deps.database.executeSql("UPDATE users SET role = 'User' WHERE id = $1", [
+      demoted.id,
+    ]);
+    await server.deps.database.executeSql("UPDATE users SET role = 'Admin' WHERE id = $1", [
+      promoted.id,
+    ]);
+    await server.deps.database.executeSql('UPDATE users SET subscription_plan = 0 WHERE id = $1', [
+      kept.id,
+    ]);
+    for (const query of ['', '?search=qzx', '?sort=name&order=asc']) {
+      const now = await list(demoted.token, query);
+      expect(
+        now.body.items.map((e) => [e.name, e.role]),
+        query,
+      ).toEqual([['Qzx Mine', 'Uploader']]);
+      expect(now.body.total).toBe(1);
+      const all = await list(promoted.token, `${query}${query ? '&' : '?'}page_size=100`);
+      expect(all.body.total, query).toBeGreaterThanOrEqual(query.includes('qzx') ? 1 : 2);
+      expect(all.body.items.every((e) => e.role === 'Auditor')).toBe(true);
+      expect(await list(kept.token, query)).toMatchObject({
+        status: 403,
+        body: { error: MESSAGES.noPermission },
+      });
+    }
+  });
+
+  it('reads the account inside a statement exactly as on its own', async () => {
+    const account = await createAccount(server, { role: 'Client' });
+    await server.deps.database.executeSql(
+      "UPDATE users SET closed_at = '2026-01-02T03:04:05.678901Z', signup_date = '01-02-2026' WHERE id = $1",
+      [account.id],
+    );
+    const db = server.deps.database.db;
+    const { rows } = await server.deps.database.executeSql(
+      'SELECT family_id FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL LIMIT 1',
+      [account.id],
+    );
+    const family = (rows[0] as { family_id: string }).family_id;
+    const alone = await findSessionUser(db, account.id, family);
+    expect(alone).not.toBeNull();
+    const [read] = await db
+      .select({ account: sessionUserSql(account.id, family) })
+      .from(sessionUserTable());
+    expect(sessionUserFrom(read?.account)).toEqual(alone);
+    const [none] = await db
+      .select({ account: sessionUserSql(account.id, '00000000-0000-4000-8000-000000000000') })
+      .from(sessionUserTable());
+    expect(none?.account).toBeNull();
+    expect(sessionUserFrom(none?.account)).toBeNull();
+  });
+});
+
+/** One row to select an expression from. */
+const sessionUserTable = () => sql`(select 1) as one`;
