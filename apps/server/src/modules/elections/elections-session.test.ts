@@ -7,6 +7,7 @@ import {
   addToElection,
   createAccount,
   createDistrict,
+  countRows,
   createElection,
   type Account,
 } from '../../test/elections-fixtures.js';
@@ -166,6 +167,57 @@ describe('GET /elections reads the caller with the page', () => {
       .from(sessionUserTable());
     expect(none?.account).toBeNull();
     expect(sessionUserFrom(none?.account)).toBeNull();
+  });
+});
+
+describe('GET /elections gives a member the kept count of their elections', () => {
+  it('as memberships are added, removed, moved and their elections deleted', async () => {
+    const member = await createAccount(server, { role: 'User', plan: 1 });
+    const other = await createAccount(server, { role: 'User', plan: 1 });
+    const total = async (account: Account, query = '') =>
+      (await list(account.token, `?page_size=1${query}`)).body.total;
+    const counted = (account: Account) =>
+      countRows(server, 'SELECT count(*) FROM election_members WHERE user_id = $1', [account.id]);
+    expect(await total(member)).toBe(0);
+    const made: Election[] = [];
+    for (const name of ['Kept A', 'Kept B', 'Kept C']) {
+      const election = await createElection(server, auditor.token, districtId, { name });
+      made.push(election);
+      await addToElection(server, auditor.token, election.id, member, 'Observer');
+    }
+    expect(await total(member)).toBe(3);
+    expect(await total(member, '&page=9')).toBe(3);
+    const members = await server.call<{ items: { id: number; user: { id: number } }[] }>(
+      'GET',
+      `/election-users/election/${made[0]?.id ?? 0}`,
+      { token: auditor.token },
+    );
+    const membership = members.body.items.find((m) => m.user.id === member.id);
+    const removed = await server.call('DELETE', `/election-users/${membership?.id ?? 0}`, {
+      token: auditor.token,
+    });
+    expect(removed.status).toBe(200);
+    expect(await total(member)).toBe(2);
+    await server.call('DELETE', `/elections/${made[1]?.id ?? 0}`, { token: auditor.token });
+    expect(await total(member)).toBe(1);
+    expect(await total(member, '&page=5')).toBe(1);
+    // A membership handed to another account moves its count.
+    await server.deps.database.executeSql(
+      'UPDATE election_members SET user_id = $1 WHERE user_id = $2',
+      [other.id, member.id],
+    );
+    expect(await total(member)).toBe(0);
+    expect(await total(other)).toBe(1);
+    expect(await total(member)).toBe(await counted(member));
+    expect(await total(other)).toBe(await counted(other));
+    // Every account's kept count is its count of memberships.
+    const wrong = await countRows(
+      server,
+      `SELECT count(*) FROM users u
+        LEFT JOIN member_counts k ON k.user_id = u.id
+        WHERE coalesce(k.count, 0) <> (SELECT count(*) FROM election_members m WHERE m.user_id = u.id)`,
+    );
+    expect(wrong).toBe(0);
   });
 });
 

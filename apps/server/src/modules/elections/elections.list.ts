@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { ElectionListQuery } from '@scrutineer/contracts';
-import { electionMembers, elections, tableCounts } from '../../db/schema.js';
+import { electionMembers, elections, memberCounts, tableCounts } from '../../db/schema.js';
 import type { Executor } from '../../platform/db/database.js';
 import type { ElectionWithMembership } from './elections.repository.js';
 
@@ -126,23 +126,34 @@ const keptElectionCount = sql<number>`coalesce(
   (select ${tableCounts.count} from ${tableCounts} where ${tableCounts.tableName} = 'elections'),
   (select count(*) from ${elections}))::int`;
 
+/**
+ * A member's elections as `member_counts` keeps them (no row: none), kept by triggers so that a
+ * member's page reads one row instead of counting every membership (5,000 for a busy member).
+ */
+const keptMembershipCount = (userId: number) =>
+  sql<number>`coalesce((select ${memberCounts.count} from ${memberCounts}
+    where ${memberCounts.userId} = ${userId}), 0)::int`;
+
 /** `countMemberships` as an expression a page's query reads once. */
 const membershipCount = (userId: number, where: SQL | undefined) =>
   where
     ? sql<number>`(select count(*) from ${electionMembers}
         inner join ${elections} on ${elections.id} = ${electionMembers.electionId}
         where ${electionMembers.userId} = ${userId} and ${where})::int`
-    : sql<number>`(select count(*) from ${electionMembers}
-        where ${electionMembers.userId} = ${userId})::int`;
+    : keptMembershipCount(userId);
 
-/** Without election filters the count needs no join: every membership has its election. */
-async function countMemberships(db: Executor, userId: number, where: SQL | undefined) {
-  const query = db.select({ count: sql<number>`count(*)::int` }).from(electionMembers);
-  return where
-    ? query
-        .innerJoin(elections, eq(elections.id, electionMembers.electionId))
-        .where(and(eq(electionMembers.userId, userId), where))
-    : query.where(eq(electionMembers.userId, userId));
+/** Without election filters the count is the kept one: every membership has its election. */
+async function countMemberships(
+  db: Executor,
+  userId: number,
+  where: SQL | undefined,
+): Promise<{ count: number }[]> {
+  if (!where) return db.select({ count: keptMembershipCount(userId) }).from(sql`(select 1) as one`);
+  return db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(electionMembers)
+    .innerJoin(elections, eq(elections.id, electionMembers.electionId))
+    .where(and(eq(electionMembers.userId, userId), where));
 }
 
 /**
