@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { ElectionListQuery } from '@scrutineer/contracts';
 import { electionMembers, elections, memberCounts, tableCounts } from '../../db/schema.js';
 import type { Executor } from '../../platform/db/database.js';
+import { planOnce } from '../../platform/db/plan-once.js';
 import type { ElectionWithMembership } from './elections.repository.js';
 
 interface MemberColumns {
@@ -81,13 +82,16 @@ export async function listElections(
   if (viewer.isAdmin && query.sort === 'access') {
     return listAllByAccess(db, viewer.userId, query, where, account);
   }
+  // Unfiltered pages, the crowd's first pages, are planned once per connection (`planOnce`).
   if (viewer.isAdmin) {
     const found = await db
       .select({
         ...columns,
         // The count rides along, so a page is one query: with filters the matches are found
         // once for rows and count, without them the kept count is read once.
-        total: where ? sql<number>`(count(*) over ())::int` : keptElectionCount,
+        total: where
+          ? sql<number>`(count(*) over ())::int`
+          : sql<number>`${planOnce}${keptElectionCount}`,
         account,
       })
       .from(elections)
@@ -104,7 +108,13 @@ export async function listElections(
   const mine = and(eq(electionMembers.userId, viewer.userId), where);
   // The count rides along as a subquery run once, so a page is one query, not two.
   const found = await db
-    .select({ ...columns, total: membershipCount(viewer.userId, where), account })
+    .select({
+      ...columns,
+      total: where
+        ? membershipCount(viewer.userId, where)
+        : sql<number>`${planOnce}${keptMembershipCount(viewer.userId)}`,
+      account,
+    })
     .from(electionMembers)
     .innerJoin(elections, eq(elections.id, electionMembers.electionId))
     .where(mine)
@@ -307,12 +317,18 @@ async function allByAccess(
   const order = () => sql.raw(`${direction} nulls last`);
   const offset = (query.page - 1) * query.page_size;
   const reach = offset + query.page_size;
+  // The first page, the crowd's, is planned once per connection (`planOnce`) with its limits
+  // written into the text: a plan kept for any limit would walk as if for a tenth of the table,
+  // and PostgreSQL would plan afresh each time instead. Later pages pass their limits as
+  // parameters and are planned each time (a text per page would be kept by every connection).
+  const firstPage = offset === 0;
+  const limit = (n: number) => (firstPage ? (sql.raw(String(n)) as unknown as number) : n);
   const fields = (part: number) => ({
     election: elections,
     memberRole: electionMembers.role,
     lastAccessedAt: electionMembers.lastAccessedAt,
     part: sql<number>`${sql.raw(String(part))}`.as('part'),
-    total: sql<number>`${keptElectionCount}`.as('total'),
+    total: sql<number>`${firstPage ? planOnce : sql``}${keptElectionCount}`.as('total'),
     account: sql<unknown>`${account}`.as('account'),
   });
   const opened = db
@@ -321,7 +337,7 @@ async function allByAccess(
     .innerJoin(elections, eq(elections.id, electionMembers.electionId))
     .where(and(eq(electionMembers.userId, adminId), isNotNull(electionMembers.lastAccessedAt)))
     .orderBy(sql`${electionMembers.lastAccessedAt} ${order()}`, sql`${elections.id} ${order()}`)
-    .limit(reach);
+    .limit(limit(reach));
   const others = db
     .select(fields(1))
     .from(elections)
@@ -331,7 +347,7 @@ async function allByAccess(
     )
     .where(isNull(electionMembers.lastAccessedAt))
     .orderBy(sql`${elections.id} ${sql.raw(direction)}`)
-    .limit(reach);
+    .limit(limit(reach));
   // The others first: their left join types a member's role as nullable, as the rows are.
   const found = await others
     .unionAll(opened)
@@ -340,7 +356,7 @@ async function allByAccess(
       sql`${sql.identifier('last_accessed_at')} ${order()}`,
       sql`${sql.identifier('id')} ${order()}`,
     )
-    .limit(query.page_size)
+    .limit(limit(query.page_size))
     .offset(offset);
   const rows = found.map(({ part: _part, total: _total, account: _account, ...row }) => row);
   // A page past the end has no row to carry the count.
