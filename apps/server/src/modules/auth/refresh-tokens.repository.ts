@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { refreshTokens, users } from '../../db/schema.js';
 import type { Executor } from '../../platform/db/database.js';
 import { hashKey, randomKey } from '../../platform/auth/secrets.js';
@@ -85,7 +85,7 @@ export async function findSessionUser(db: Executor, userId: number, familyId: st
  * null when the account is gone or the sign-in revoked. A route that reads it beside its own
  * work checks the caller in the same round trip (see `sessionUserFrom`).
  */
-export function sessionUserSql(userId: number, familyId: string): SQL {
+export function sessionUserSql(userId: number | SQLWrapper, familyId: string | SQLWrapper): SQL {
   return sql<unknown>`(select to_jsonb(${users}) from ${users} where ${users.id} = ${userId}
     and exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId}
       and ${refreshTokens.userId} = ${userId} and ${refreshTokens.revokedAt} is null))`;

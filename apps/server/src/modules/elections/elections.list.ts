@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, like, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ElectionListQuery } from '@scrutineer/contracts';
 import { electionMembers, elections, memberCounts, tableCounts } from '../../db/schema.js';
 import type { Executor } from '../../platform/db/database.js';
@@ -48,6 +48,38 @@ export interface ListedElections {
   account: unknown;
 }
 
+/** The caller's account as a page's statement reads it (see `PendingSession`). */
+export interface CallerRead {
+  account: SQL;
+  /** `account` with placeholders, for statements built once; run with `accountValues`. */
+  accountTemplate: SQL;
+  accountValues: { accountId: number; sessionId: string };
+}
+
+interface Prepared {
+  execute(values?: Record<string, unknown>): Promise<unknown>;
+}
+const kept = new WeakMap<object, Map<string, Prepared>>();
+
+/**
+ * The crowd's pages as statements built once per shape (`key`) with placeholders and kept per
+ * database, so a request spends no time building SQL; on PostgreSQL each is a named prepared
+ * statement, planned once per connection.
+ */
+function builtOnce<Q extends Prepared>(db: Executor, key: string, build: (name: string) => Q): Q {
+  let statements = kept.get(db);
+  if (!statements) {
+    statements = new Map();
+    kept.set(db, statements);
+  }
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = build(`elections_${key}`);
+    statements.set(key, statement);
+  }
+  return statement as Q;
+}
+
 /** The value a statement's first row carried, or undefined when it returned none. */
 const carried = (found: { account: unknown }[]) => (found[0] ? found[0].account : undefined);
 
@@ -61,8 +93,9 @@ export async function listElections(
   db: Executor,
   viewer: { userId: number; isAdmin: boolean },
   query: ElectionListQuery,
-  account: SQL = sql`null`,
+  caller?: CallerRead,
 ): Promise<ListedElections> {
+  const account = caller?.account ?? sql`null`;
   if (!viewer.isAdmin && query.search) return searchMemberships(db, viewer.userId, query, account);
   const orderBy = orderFor(query, {
     role: sql`${electionMembers.role}`,
@@ -80,8 +113,10 @@ export async function listElections(
   };
   const offset = (query.page - 1) * query.page_size;
   if (viewer.isAdmin && query.sort === 'access') {
+    if (!where && caller && offset === 0) return adminFirstPage(db, viewer.userId, query, caller);
     return listAllByAccess(db, viewer.userId, query, where, account);
   }
+  if (!viewer.isAdmin && !where && caller) return memberPage(db, viewer.userId, query, caller);
   // Unfiltered pages, the crowd's first pages, are planned once per connection (`planOnce`).
   if (viewer.isAdmin) {
     const found = await db
@@ -140,7 +175,7 @@ const keptElectionCount = sql<number>`coalesce(
  * A member's elections as `member_counts` keeps them (no row: none), kept by triggers so that a
  * member's page reads one row instead of counting every membership (5,000 for a busy member).
  */
-const keptMembershipCount = (userId: number) =>
+const keptMembershipCount = (userId: number | SQLWrapper) =>
   sql<number>`coalesce((select ${memberCounts.count} from ${memberCounts}
     where ${memberCounts.userId} = ${userId}), 0)::int`;
 
@@ -151,6 +186,53 @@ const membershipCount = (userId: number, where: SQL | undefined) =>
         inner join ${elections} on ${elections.id} = ${electionMembers.electionId}
         where ${electionMembers.userId} = ${userId} and ${where})::int`
     : keptMembershipCount(userId);
+
+/** A member's unfiltered page (their first pages, in any order) as a statement built once. */
+async function memberPage(
+  db: Executor,
+  userId: number,
+  query: ElectionListQuery,
+  caller: CallerRead,
+): Promise<ListedElections> {
+  const offset = (query.page - 1) * query.page_size;
+  // The first page has no offset: PostgreSQL keeps one plan for it (an offset of any size would
+  // have it plan afresh each time).
+  const paged = offset > 0;
+  const key = `member_${query.sort}_${query.order}_${paged ? 'paged' : 'first'}`;
+  const statement = builtOnce(db, key, (name) => {
+    const member = sql.placeholder('userId');
+    const orderBy = orderFor(query, {
+      role: sql`${electionMembers.role}`,
+      access: sql`${electionMembers.lastAccessedAt}`,
+    });
+    const page = db
+      .select({
+        election: elections,
+        memberRole: electionMembers.role,
+        lastAccessedAt: electionMembers.lastAccessedAt,
+        total: keptMembershipCount(member),
+        account: caller.accountTemplate,
+      })
+      .from(electionMembers)
+      .innerJoin(elections, eq(elections.id, electionMembers.electionId))
+      .where(eq(electionMembers.userId, member))
+      .orderBy(...orderBy)
+      .limit(sql.placeholder('limit'))
+      .$dynamic();
+    return (paged ? page.offset(sql.placeholder('offset')) : page).prepare(name);
+  });
+  const found = await statement.execute({
+    userId,
+    limit: query.page_size,
+    offset,
+    ...caller.accountValues,
+  });
+  const rows = found.map(({ total: _total, account: _account, ...row }) => row);
+  if (found[0]) return { rows, total: found[0].total, account: found[0].account };
+  // A page past the end has no row to carry the count.
+  const [count] = offset > 0 ? await countMemberships(db, userId, undefined) : [];
+  return { rows, total: count?.count ?? 0, account: undefined };
+}
 
 /** Without election filters the count is the kept one: every membership has its election. */
 async function countMemberships(
@@ -313,6 +395,41 @@ async function allByAccess(
   query: ElectionListQuery,
   account: SQL,
 ): Promise<ListedElections> {
+  const found = await allByAccessQuery(db, adminId, query, account);
+  return allByAccessPage(db, found);
+}
+
+/** The Admin's first page by Access Date, unfiltered, as a statement built once. */
+async function adminFirstPage(
+  db: Executor,
+  adminId: number,
+  query: ElectionListQuery,
+  caller: CallerRead,
+): Promise<ListedElections> {
+  const statement = builtOnce(db, `admin_access_${query.order}_${query.page_size}`, (name) =>
+    allByAccessQuery(db, sql.placeholder('adminId'), query, caller.accountTemplate).prepare(name),
+  );
+  const found = await statement.execute({ adminId, ...caller.accountValues });
+  return allByAccessPage(db, found);
+}
+
+async function allByAccessPage(
+  db: Executor,
+  found: (ElectionWithMembership & { part: number; total: number; account: unknown })[],
+): Promise<ListedElections> {
+  const rows = found.map(({ part: _part, total: _total, account: _account, ...row }) => row);
+  // A page past the end has no row to carry the count.
+  const total = found[0]?.total ?? (await countElections(db, undefined));
+  return { rows, total, account: carried(found) };
+}
+
+/** `allByAccess`'s statement, for an Admin's id or a placeholder of it. */
+function allByAccessQuery(
+  db: Executor,
+  adminId: number | SQLWrapper,
+  query: ElectionListQuery,
+  account: SQL,
+) {
   const direction = query.order === 'asc' ? 'asc' : 'desc';
   const order = () => sql.raw(`${direction} nulls last`);
   const offset = (query.page - 1) * query.page_size;
@@ -349,7 +466,7 @@ async function allByAccess(
     .orderBy(sql`${elections.id} ${sql.raw(direction)}`)
     .limit(limit(reach));
   // The others first: their left join types a member's role as nullable, as the rows are.
-  const found = await others
+  return others
     .unionAll(opened)
     .orderBy(
       sql`${sql.identifier('part')}`,
@@ -358,10 +475,6 @@ async function allByAccess(
     )
     .limit(limit(query.page_size))
     .offset(offset);
-  const rows = found.map(({ part: _part, total: _total, account: _account, ...row }) => row);
-  // A page past the end has no row to carry the count.
-  const total = found[0]?.total ?? (await countElections(db, undefined));
-  return { rows, total, account: carried(found) };
 }
 
 /**

@@ -85,7 +85,7 @@ export async function listElectionsFor(
   query: ElectionListQuery,
 ) {
   const guess = { userId: session.claims.userId, isAdmin: session.claims.role === 'Admin' };
-  const found = await listElectionRows(deps.database.db, guess, query, session.account);
+  const found = await listElectionRows(deps.database.db, guess, query, session);
   const user = await session.settle(found.account);
   if (isAdmin(user) !== guess.isAdmin) return listElections(deps, user, query);
   assertElectionsArea(user);

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@scrutineer/contracts';
 import type { users } from '../../db/schema.js';
@@ -37,6 +37,12 @@ export interface PendingSession {
   /** The account as the statement reads it (null when signed out, revoked or gone). */
   account: SQL;
   /**
+   * `account` with placeholders `accountId` and `sessionId`, for a statement built once and run
+   * with `accountValues`.
+   */
+  accountTemplate: SQL;
+  accountValues: { accountId: number; sessionId: string };
+  /**
    * The live account, from what the statement read of `account`; `undefined` when the statement
    * returned no row to carry it, and the account is then read on its own. Refuses as `identify`.
    */
@@ -48,7 +54,7 @@ export interface AccountReader {
   /** The account, when the sign-in `sessionId` names is still live; else null. */
   load(id: number, sessionId: string): Promise<AuthUser | null>;
   /** `load` as an SQL expression another statement reads once (the account as JSON, or null). */
-  sql(id: number, sessionId: string): SQL;
+  sql(id: number | SQLWrapper, sessionId: string | SQLWrapper): SQL;
   /** The account from what `sql` read. */
   from(read: unknown): AuthUser | null;
 }
@@ -74,6 +80,7 @@ export function createAuthenticator(tokens: AccessTokens, accounts: AccountReade
     if (!user.active) throw unauthorized(MESSAGES.accountInactive);
     return user;
   };
+  const accountTemplate = accounts.sql(sql.placeholder('accountId'), sql.placeholder('sessionId'));
   const bearer = (request: FastifyRequest) => {
     const header = request.headers.authorization;
     return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : null;
@@ -96,6 +103,8 @@ export function createAuthenticator(tokens: AccessTokens, accounts: AccountReade
       return {
         claims,
         account: accounts.sql(claims.userId, claims.sessionId),
+        accountTemplate,
+        accountValues: { accountId: claims.userId, sessionId: claims.sessionId },
         settle: async (read) =>
           accept(
             claims,
