@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, like, sql, type SQL, type SQLWrapper } from
 import type { ElectionListQuery } from '@scrutineer/contracts';
 import { electionMembers, elections, memberCounts, tableCounts } from '../../db/schema.js';
 import type { Executor } from '../../platform/db/database.js';
+import { builtOnce } from '../../platform/db/built-once.js';
 import { planOnce } from '../../platform/db/plan-once.js';
 import type { ElectionWithMembership } from './elections.repository.js';
 
@@ -54,30 +55,6 @@ export interface CallerRead {
   /** `account` with placeholders, for statements built once; run with `accountValues`. */
   accountTemplate: SQL;
   accountValues: { accountId: number; sessionId: string };
-}
-
-interface Prepared {
-  execute(values?: Record<string, unknown>): Promise<unknown>;
-}
-const kept = new WeakMap<object, Map<string, Prepared>>();
-
-/**
- * The crowd's pages as statements built once per shape (`key`) with placeholders and kept per
- * database, so a request spends no time building SQL; on PostgreSQL each is a named prepared
- * statement, planned once per connection.
- */
-function builtOnce<Q extends Prepared>(db: Executor, key: string, build: (name: string) => Q): Q {
-  let statements = kept.get(db);
-  if (!statements) {
-    statements = new Map();
-    kept.set(db, statements);
-  }
-  let statement = statements.get(key);
-  if (!statement) {
-    statement = build(`elections_${key}`);
-    statements.set(key, statement);
-  }
-  return statement as Q;
 }
 
 /** The value a statement's first row carried, or undefined when it returned none. */
@@ -199,7 +176,7 @@ async function memberPage(
   // have it plan afresh each time).
   const paged = offset > 0;
   const key = `member_${query.sort}_${query.order}_${paged ? 'paged' : 'first'}`;
-  const statement = builtOnce(db, key, (name) => {
+  const statement = builtOnce(db, `elections_${key}`, (name) => {
     const member = sql.placeholder('userId');
     const orderBy = orderFor(query, {
       role: sql`${electionMembers.role}`,
@@ -406,8 +383,11 @@ async function adminFirstPage(
   query: ElectionListQuery,
   caller: CallerRead,
 ): Promise<ListedElections> {
-  const statement = builtOnce(db, `admin_access_${query.order}_${query.page_size}`, (name) =>
-    allByAccessQuery(db, sql.placeholder('adminId'), query, caller.accountTemplate).prepare(name),
+  const statement = builtOnce(
+    db,
+    `elections_admin_access_${query.order}_${query.page_size}`,
+    (name) =>
+      allByAccessQuery(db, sql.placeholder('adminId'), query, caller.accountTemplate).prepare(name),
   );
   const found = await statement.execute({ adminId, ...caller.accountValues });
   return allByAccessPage(db, found);
