@@ -286,8 +286,9 @@ async function listAllByAccess(
 /**
  * `listAllByAccess` with filters, as one statement: the Admin's opened elections that match,
  * then the other matches from where the opened ones end. The opened ones are few and counted
- * in a subquery; the others' count rides along as a window count, so a search's matches are
- * found once per page, and at least one other is read to carry it.
+ * in a subquery that the others' rows carry; the others' count rides along as a window count,
+ * so a search's matches are found once per page. The subquery is written twice, not more: each
+ * copy is planned on every search.
  */
 async function searchAllByAccess(
   db: Executor,
@@ -308,28 +309,27 @@ async function searchAllByAccess(
   const openedTotal = sql<number>`(select count(*) from ${electionMembers}
     inner join ${elections} on ${elections.id} = ${electionMembers.electionId}
     where ${opened})::int`;
-  const fields = (part: number, total: SQL<number>) => ({
+  const fields = (part: number, total: SQL<number>, openedCount: SQL<number | null>) => ({
     election: elections,
     memberRole: electionMembers.role,
     lastAccessedAt: electionMembers.lastAccessedAt,
     part: sql<number>`${sql.raw(String(part))}`.as('part'),
-    opened: sql<number>`${openedTotal}`.as('opened'),
+    opened: sql<number | null>`${openedCount}`.as('opened'),
     total: sql<number>`${total}`.as('total'),
     account: sql<unknown>`${account}`.as('account'),
   });
   const openedRows = db
-    .select(fields(0, sql<number>`0`))
+    .select(fields(0, sql<number>`0`, sql<null>`null::int`))
     .from(electionMembers)
     .innerJoin(elections, eq(elections.id, electionMembers.electionId))
     .where(opened)
     .orderBy(sql`${electionMembers.lastAccessedAt} ${order()}`, sql`${elections.id} ${order()}`)
     .limit(size)
     .offset(offset);
-  // Limits as expressions of the opened count (drizzle renders an SQL limit as written).
+  // The others start where the opened end (drizzle renders an SQL offset as written).
   const othersOffset = sql`greatest(0, ${offset}::int - ${openedTotal})`;
-  const othersLimit = sql`greatest(1, ${size}::int - least(${size}::int, greatest(0, ${openedTotal} - ${offset}::int)))`;
   const others = db
-    .select(fields(1, sql<number>`(count(*) over ())::int`))
+    .select(fields(1, sql<number>`(count(*) over ())::int`, openedTotal))
     .from(elections)
     .leftJoin(
       electionMembers,
@@ -337,7 +337,7 @@ async function searchAllByAccess(
     )
     .where(and(isNull(electionMembers.lastAccessedAt), where))
     .orderBy(sql`${idOrder(query)} ${sql.raw(direction)}`)
-    .limit(othersLimit as unknown as number)
+    .limit(size)
     .offset(othersOffset as unknown as number);
   // The others first: their left join types a member's role as nullable, as the rows are.
   const found = await others
@@ -348,15 +348,15 @@ async function searchAllByAccess(
       sql`${sql.identifier('id')} ${order()}`,
     );
   const rows: ElectionWithMembership[] = [];
-  let othersTotal = 0;
-  for (const { part, opened: _opened, total, account: _account, ...row } of found) {
-    if (part === 1 && othersTotal === 0) othersTotal = total;
+  let total: number | null = null;
+  for (const { part, opened, total: othersTotal, account: _account, ...row } of found) {
+    if (part === 1 && total === null) total = (opened ?? 0) + othersTotal;
     if (rows.length < size) rows.push(row);
   }
-  const first = found[0];
-  // A page past the end has no row to carry the counts.
-  if (!first) return { rows, total: await countElections(db, where), account: undefined };
-  return { rows, total: first.opened + othersTotal, account: first.account };
+  // A page with no other election to carry the counts (all the matches the Admin opened, or past
+  // the end) counts its matches on its own.
+  total ??= await countElections(db, where);
+  return { rows, total, account: carried(found) };
 }
 
 /**
