@@ -170,6 +170,29 @@ describe('GET /elections reads the caller with the page', () => {
   });
 });
 
+describe('GET /elections for an Admin by Access Date, filtered', () => {
+  it('counts the matches when every one is an election the Admin opened', async () => {
+    const admin = await createAccount(server, { role: 'Admin', plan: 0 });
+    const only = await createElection(server, auditor.token, districtId, { name: 'Qzv Only' });
+    await addToElection(server, auditor.token, only.id, admin, 'Observer');
+    await server.call('GET', `/elections/${only.id}`, { token: admin.token });
+    for (const query of ['?search=qzv', '?search=qzv&page_size=1', '?search=qzv&page=3']) {
+      const page = await list(admin.token, `${query}&sort=access`);
+      expect(page.body.total, query).toBe(1);
+    }
+    const first = await list(admin.token, '?search=qzv&sort=access');
+    expect(first.body.items.map((e) => e.name)).toEqual(['Qzv Only']);
+    // The other matches follow the opened one, and every page carries both counts.
+    await createElection(server, auditor.token, districtId, { name: 'Qzv Other' });
+    const both = await list(admin.token, '?search=qzv&sort=access&page_size=1');
+    expect(both.body.items.map((e) => e.name)).toEqual(['Qzv Only']);
+    expect(both.body.total).toBe(2);
+    const second = await list(admin.token, '?search=qzv&sort=access&page_size=1&page=2');
+    expect(second.body.items.map((e) => e.name)).toEqual(['Qzv Other']);
+    expect(second.body.total).toBe(2);
+  });
+});
+
 describe('GET /elections gives a member the kept count of their elections', () => {
   it('as memberships are added, removed, moved and their elections deleted', async () => {
     const member = await createAccount(server, { role: 'User', plan: 1 });
