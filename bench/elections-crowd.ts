@@ -357,10 +357,11 @@ unfiltered pages, the Admin's first page by Access Date) are built once per shap
 placeholders and kept as named prepared statements, planned once per connection, and the API
 builds no SQL for them; the Admin's first page writes its limits into its text, since with a
 limit parameter PostgreSQL planned it afresh each time. In runs while the machine was shared
-(load average 11–17, so their latencies say little): 1.0 statements a request on every row;
-PostgreSQL's CPU 0.27–0.40 ms a first page and the API's 0.60–0.82 ms, so the two cores would
-allow 1,700–2,300 first pages a second (480–870 before); a search is still PostgreSQL's trigram
-work, 5–6 ms of its CPU, at 1.0 statements a request for member and Admin alike.
+(load average 10–17, so their latencies say little): 1.0 statements a request on every row;
+PostgreSQL's CPU 0.27–0.49 ms a first page and the API's 0.60–1.22 ms, so the two cores would
+allow 1,200–2,300 first pages a second (480–870 before); a search is still PostgreSQL's trigram
+work, 5–7 ms of its CPU, at 1.0 statements a request for member and Admin alike (the Admin's
+one statement plans in 0.8 ms, its opened-count subquery written twice rather than four times).
 
 The machine is shared: compare the table with the idle figures above only at a like load
 average (its column), and health's rate against its idle 4,900 requests/s. What stays for the search is PostgreSQL's share: \`EXPLAIN (ANALYZE, BUFFERS)\` shows the trigram
