@@ -181,6 +181,8 @@ async function explainStatements(): Promise<string[]> {
     return [];
   }
   const out: string[] = [];
+  // As the server's connections are set (see openPostgres): no parallel workers.
+  await monitor.query('SET max_parallel_workers_per_gather = 0');
   for (const line of lines.filter(Boolean)) {
     const { text, values } = JSON.parse(line) as { text: string; values: unknown[] };
     if (!/"elections"|"election_members"/.test(text) || !/^\s*\(?\s*select/i.test(text)) continue;
@@ -304,7 +306,7 @@ like the member's 1.9–2.1, and their p99 (2,181 and 1,297 ms) is no longer abo
 (2,580 and 2,584 ms) in the same run. At that load every figure is several times the quiet
 machine's, so whether the first page now meets p99 < 250 ms at 100 clients needs a rerun on a
 quiet machine. The Admin's search (a filter, so still the counts and then the pages: 2.95
-statements a request) keeps the extra wait.
+statements a request) kept the extra wait, until the latest change below.
 
 Before the first changes (the same data, a load average of about 3): search at 10 clients 60 requests/s,
 p99 295 ms (member) and 45 requests/s, p99 399 ms (Admin); first page at 100 clients 439
@@ -321,14 +323,14 @@ of \`table_counts\`, kept by triggers (see \`docs/decisions.md\`). The generated
 autovacuum would within a minute of a bulk load, so a member's count reads the membership index
 alone.
 
-Measured on the idle machine (load average 2–3) on 2026-11-27, before the latest change:
+Measured on the idle machine (load average 2–3) on 2026-11-27, before the change before last:
 search at 10 clients p99 100 ms (member) and 98 ms (Admin) at 175 and 187 requests/s, with 2.4 ms
 of the API process and 8.0 / 7.3 ms of PostgreSQL per search; first page at 100 clients p99 308 ms
 (member) and 387 ms (Admin) at 390 and 536 requests/s, with 2.1 / 1.8 ms of the API and 1.7 / 1.1
 ms of PostgreSQL per request; health 4,900 requests/s. At 100 clients the latency follows the
 throughput: a p99 under 250 ms needs well over 450 requests/s.
 
-The latest change came from a CPU profile of the built server under 100 clients on the member's
+The change before last came from a CPU profile of the built server under 100 clients on the member's
 first page: about a third of the API process's time went to sending and reading queries (a socket
 write and read for each; the member's page took three statements with the account check, the
 Admin's four) and an eighth to the token's HMAC (WebCrypto, through the thread pool). A page is
@@ -337,6 +339,29 @@ Admin's opened count ride along as subqueries run once (\`elections-paging.test.
 sort, filter and search against one whole page on both databases). A token's signature is checked
 once and its claims kept for that exact text; its expiry is checked on every call, and the account
 and its sign-in are still read on every request, so sign-out and revocation bite at once.
+
+One statement a request, planned once (the latest change). The run before it, on the idle
+machine (load average about 2): search at 10 clients p99 87 ms (member) and 89 ms (Admin); first
+page at 100 clients p99 244 and 274 ms (member), 321 and 285 ms (Admin) at 437–567 requests/s,
+with 1.4–2.1 ms of the API process and 1.2–1.5 ms of PostgreSQL a request; 2.04 statements a
+request on the first page (the account check and the page), 3.00 on the Admin's search, and a
+connection wait p50 of 70–90 ms at 100 clients. What changed (see \`docs/decisions.md\`):
+the caller's account is read inside the page's statement (the account row as JSON, checked as
+the separate check did, so sign-out and revocation still bite at once), and the Admin's filtered
+list by Access Date is one statement (its opened matches and the others in one UNION ALL, the
+others' count as a window count): one statement a request on every page and search. A member's
+count of elections is kept in \`member_counts\` by triggers (their page counted 5,000 membership
+entries: 0.9 ms of the statement's 1.0 ms). What PostgreSQL then spent was planning (the
+member's page: 1.4 ms of planning, 0.35 ms of execution): the crowd's pages (a member's
+unfiltered pages, the Admin's first page by Access Date) are built once per shape with
+placeholders and kept as named prepared statements, planned once per connection, and the API
+builds no SQL for them; the Admin's first page writes its limits into its text, since with a
+limit parameter PostgreSQL planned it afresh each time. In runs while the machine was shared
+(load average 10–17, so their latencies say little): 1.0 statements a request on every row;
+PostgreSQL's CPU 0.27–0.49 ms a first page and the API's 0.60–1.22 ms, so the two cores would
+allow 1,200–2,300 first pages a second (480–870 before); a search is still PostgreSQL's trigram
+work, 5–7 ms of its CPU, at 1.0 statements a request for member and Admin alike (the Admin's
+one statement plans in 0.8 ms, its opened-count subquery written twice rather than four times).
 
 The machine is shared: compare the table with the idle figures above only at a like load
 average (its column), and health's rate against its idle 4,900 requests/s. What stays for the search is PostgreSQL's share: \`EXPLAIN (ANALYZE, BUFFERS)\` shows the trigram

@@ -29,7 +29,12 @@ import { registerRlaModule } from './modules/rla/index.js';
 import { registerTemplatesModule } from './modules/templates/index.js';
 import { attachProgressSocket, registerOperationsModule } from './modules/operations/index.js';
 import { registerToolsModule } from './modules/tools/index.js';
-import { findSessionUser, registerAuthRoutes } from './modules/auth/index.js';
+import {
+  findSessionUser,
+  registerAuthRoutes,
+  sessionUserFrom,
+  sessionUserSql,
+} from './modules/auth/index.js';
 import { registerChatModule } from './modules/chat/index.js';
 import { registerDistrictsModule } from './modules/districts/index.js';
 import { registerElectionsModule } from './modules/elections/index.js';
@@ -87,9 +92,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The audit's argument specs exist before the first request reads them.
   await seedArgSpecs(deps);
 
-  const authenticator = createAuthenticator(deps.tokens, (id, sessionId) =>
-    findSessionUser(deps.database.db, id, sessionId),
-  );
+  const authenticator = createAuthenticator(deps.tokens, {
+    load: (id, sessionId) => findSessionUser(deps.database.db, id, sessionId),
+    sql: sessionUserSql,
+    from: sessionUserFrom,
+  });
   const realtime = createRealtime(app.server, {
     path: SOCKET_PATH,
     postgresUrl: deps.database.url,

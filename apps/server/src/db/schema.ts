@@ -238,6 +238,16 @@ export const tableCounts = pgTable('table_counts', {
   count: bigint('count', { mode: 'number' }).notNull(),
 });
 
+/**
+ * How many elections each user belongs to, kept by triggers on `election_members` (migration
+ * `sec7-member-count-triggers`), so a member's list reads its total as one row instead of
+ * counting every membership on each page. A user without memberships may have no row (0).
+ */
+export const memberCounts = pgTable('member_counts', {
+  userId: integer('user_id').primaryKey(),
+  count: integer('count').notNull(),
+});
+
 export const electionMembers = pgTable(
   'election_members',
   {

@@ -1,5 +1,10 @@
 export { registerAuthRoutes } from './auth.routes.js';
-export { findSessionUser, revokeUserTokens } from './refresh-tokens.repository.js';
+export {
+  findSessionUser,
+  revokeUserTokens,
+  sessionUserFrom,
+  sessionUserSql,
+} from './refresh-tokens.repository.js';
 export { acceptNewPassword } from './password-policy.js';
 export { issueSession } from './session.service.js';
 export { invitationLink } from './password.service.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { refreshTokens, users } from '../../db/schema.js';
 import type { Executor } from '../../platform/db/database.js';
 import { hashKey, randomKey } from '../../platform/auth/secrets.js';
@@ -78,4 +78,33 @@ export async function findSessionUser(db: Executor, userId: number, familyId: st
     )
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * `findSessionUser` as an expression another statement reads once: the account as JSON, or
+ * null when the account is gone or the sign-in revoked. A route that reads it beside its own
+ * work checks the caller in the same round trip (see `sessionUserFrom`).
+ */
+export function sessionUserSql(userId: number | SQLWrapper, familyId: string | SQLWrapper): SQL {
+  return sql<unknown>`(select to_jsonb(${users}) from ${users} where ${users.id} = ${userId}
+    and exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId}
+      and ${refreshTokens.userId} = ${userId} and ${refreshTokens.revokedAt} is null))`;
+}
+
+// Each column reads its JSON value as it reads the driver's (timestamps from ISO text).
+const userColumns = Object.entries(getTableColumns(users)) as [
+  string,
+  { name: string; mapFromDriverValue(value: unknown): unknown },
+][];
+
+/** The account `sessionUserSql` read, typed as `findSessionUser` answers it; null stays null. */
+export function sessionUserFrom(value: unknown): typeof users.$inferSelect | null {
+  if (value === null || value === undefined) return null;
+  const json = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of userColumns) {
+    const field = json[column.name];
+    row[key] = field === null || field === undefined ? null : column.mapFromDriverValue(field);
+  }
+  return row as typeof users.$inferSelect;
 }

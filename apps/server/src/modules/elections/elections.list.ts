@@ -1,7 +1,9 @@
-import { and, eq, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, like, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ElectionListQuery } from '@scrutineer/contracts';
-import { electionMembers, elections, tableCounts } from '../../db/schema.js';
+import { electionMembers, elections, memberCounts, tableCounts } from '../../db/schema.js';
 import type { Executor } from '../../platform/db/database.js';
+import { builtOnce } from '../../platform/db/built-once.js';
+import { planOnce } from '../../platform/db/plan-once.js';
 import type { ElectionWithMembership } from './elections.repository.js';
 
 interface MemberColumns {
@@ -39,16 +41,39 @@ function filters(query: ElectionListQuery): SQL | undefined {
   );
 }
 
+/** A page, and what its statement read of the caller's account (see `PendingSession`). */
+export interface ListedElections {
+  rows: ElectionWithMembership[];
+  total: number;
+  /** What the page's statement read of `account`; undefined when no row came back to carry it. */
+  account: unknown;
+}
+
+/** The caller's account as a page's statement reads it (see `PendingSession`). */
+export interface CallerRead {
+  account: SQL;
+  /** `account` with placeholders, for statements built once; run with `accountValues`. */
+  accountTemplate: SQL;
+  accountValues: { accountId: number; sessionId: string };
+}
+
+/** The value a statement's first row carried, or undefined when it returned none. */
+const carried = (found: { account: unknown }[]) => (found[0] ? found[0].account : undefined);
+
 /**
  * One page of the elections a user belongs to, walked through their memberships (an index on
- * user and access date serves the default order); an Admin sees every election.
+ * user and access date serves the default order); an Admin sees every election. `account`, an
+ * expression of the caller's account, rides along the page's statement, so the caller is
+ * checked in the same round trip.
  */
 export async function listElections(
   db: Executor,
   viewer: { userId: number; isAdmin: boolean },
   query: ElectionListQuery,
-): Promise<{ rows: ElectionWithMembership[]; total: number }> {
-  if (!viewer.isAdmin && query.search) return searchMemberships(db, viewer.userId, query);
+  caller?: CallerRead,
+): Promise<ListedElections> {
+  const account = caller?.account ?? sql`null`;
+  if (!viewer.isAdmin && query.search) return searchMemberships(db, viewer.userId, query, account);
   const orderBy = orderFor(query, {
     role: sql`${electionMembers.role}`,
     access: sql`${electionMembers.lastAccessedAt}`,
@@ -65,15 +90,21 @@ export async function listElections(
   };
   const offset = (query.page - 1) * query.page_size;
   if (viewer.isAdmin && query.sort === 'access') {
-    return listAllByAccess(db, viewer.userId, query, where);
+    if (!where && caller && offset === 0) return adminFirstPage(db, viewer.userId, query, caller);
+    return listAllByAccess(db, viewer.userId, query, where, account);
   }
+  if (!viewer.isAdmin && !where && caller) return memberPage(db, viewer.userId, query, caller);
+  // Unfiltered pages, the crowd's first pages, are planned once per connection (`planOnce`).
   if (viewer.isAdmin) {
     const found = await db
       .select({
         ...columns,
         // The count rides along, so a page is one query: with filters the matches are found
         // once for rows and count, without them the kept count is read once.
-        total: where ? sql<number>`(count(*) over ())::int` : keptElectionCount,
+        total: where
+          ? sql<number>`(count(*) over ())::int`
+          : sql<number>`${planOnce}${keptElectionCount}`,
+        account,
       })
       .from(elections)
       .leftJoin(electionMembers, membership)
@@ -81,25 +112,32 @@ export async function listElections(
       .orderBy(...orderBy)
       .limit(query.page_size)
       .offset(offset);
-    const rows = found.map(({ total: _total, ...row }) => row);
+    const rows = found.map(({ total: _total, account: _account, ...row }) => row);
     // A page past the end has no row to carry the count.
-    return { rows, total: found[0]?.total ?? (await countElections(db, where)) };
+    const total = found[0]?.total ?? (await countElections(db, where));
+    return { rows, total, account: carried(found) };
   }
   const mine = and(eq(electionMembers.userId, viewer.userId), where);
   // The count rides along as a subquery run once, so a page is one query, not two.
   const found = await db
-    .select({ ...columns, total: membershipCount(viewer.userId, where) })
+    .select({
+      ...columns,
+      total: where
+        ? membershipCount(viewer.userId, where)
+        : sql<number>`${planOnce}${keptMembershipCount(viewer.userId)}`,
+      account,
+    })
     .from(electionMembers)
     .innerJoin(elections, eq(elections.id, electionMembers.electionId))
     .where(mine)
     .orderBy(...orderBy)
     .limit(query.page_size)
     .offset(offset);
-  const rows = found.map(({ total: _total, ...row }) => row);
-  if (found[0]) return { rows, total: found[0].total };
+  const rows = found.map(({ total: _total, account: _account, ...row }) => row);
+  if (found[0]) return { rows, total: found[0].total, account: found[0].account };
   // A page past the end has no row to carry the count.
   const [count] = offset > 0 ? await countMemberships(db, viewer.userId, where) : [];
-  return { rows, total: count?.count ?? 0 };
+  return { rows, total: count?.count ?? 0, account: undefined };
 }
 
 /**
@@ -110,23 +148,81 @@ const keptElectionCount = sql<number>`coalesce(
   (select ${tableCounts.count} from ${tableCounts} where ${tableCounts.tableName} = 'elections'),
   (select count(*) from ${elections}))::int`;
 
+/**
+ * A member's elections as `member_counts` keeps them (no row: none), kept by triggers so that a
+ * member's page reads one row instead of counting every membership (5,000 for a busy member).
+ */
+const keptMembershipCount = (userId: number | SQLWrapper) =>
+  sql<number>`coalesce((select ${memberCounts.count} from ${memberCounts}
+    where ${memberCounts.userId} = ${userId}), 0)::int`;
+
 /** `countMemberships` as an expression a page's query reads once. */
 const membershipCount = (userId: number, where: SQL | undefined) =>
   where
     ? sql<number>`(select count(*) from ${electionMembers}
         inner join ${elections} on ${elections.id} = ${electionMembers.electionId}
         where ${electionMembers.userId} = ${userId} and ${where})::int`
-    : sql<number>`(select count(*) from ${electionMembers}
-        where ${electionMembers.userId} = ${userId})::int`;
+    : keptMembershipCount(userId);
 
-/** Without election filters the count needs no join: every membership has its election. */
-async function countMemberships(db: Executor, userId: number, where: SQL | undefined) {
-  const query = db.select({ count: sql<number>`count(*)::int` }).from(electionMembers);
-  return where
-    ? query
-        .innerJoin(elections, eq(elections.id, electionMembers.electionId))
-        .where(and(eq(electionMembers.userId, userId), where))
-    : query.where(eq(electionMembers.userId, userId));
+/** A member's unfiltered page (their first pages, in any order) as a statement built once. */
+async function memberPage(
+  db: Executor,
+  userId: number,
+  query: ElectionListQuery,
+  caller: CallerRead,
+): Promise<ListedElections> {
+  const offset = (query.page - 1) * query.page_size;
+  // The first page has no offset: PostgreSQL keeps one plan for it (an offset of any size would
+  // have it plan afresh each time).
+  const paged = offset > 0;
+  const key = `member_${query.sort}_${query.order}_${paged ? 'paged' : 'first'}`;
+  const statement = builtOnce(db, `elections_${key}`, (name) => {
+    const member = sql.placeholder('userId');
+    const orderBy = orderFor(query, {
+      role: sql`${electionMembers.role}`,
+      access: sql`${electionMembers.lastAccessedAt}`,
+    });
+    const page = db
+      .select({
+        election: elections,
+        memberRole: electionMembers.role,
+        lastAccessedAt: electionMembers.lastAccessedAt,
+        total: keptMembershipCount(member),
+        account: caller.accountTemplate,
+      })
+      .from(electionMembers)
+      .innerJoin(elections, eq(elections.id, electionMembers.electionId))
+      .where(eq(electionMembers.userId, member))
+      .orderBy(...orderBy)
+      .limit(sql.placeholder('limit'))
+      .$dynamic();
+    return (paged ? page.offset(sql.placeholder('offset')) : page).prepare(name);
+  });
+  const found = await statement.execute({
+    userId,
+    limit: query.page_size,
+    offset,
+    ...caller.accountValues,
+  });
+  const rows = found.map(({ total: _total, account: _account, ...row }) => row);
+  if (found[0]) return { rows, total: found[0].total, account: found[0].account };
+  // A page past the end has no row to carry the count.
+  const [count] = offset > 0 ? await countMemberships(db, userId, undefined) : [];
+  return { rows, total: count?.count ?? 0, account: undefined };
+}
+
+/** Without election filters the count is the kept one: every membership has its election. */
+async function countMemberships(
+  db: Executor,
+  userId: number,
+  where: SQL | undefined,
+): Promise<{ count: number }[]> {
+  if (!where) return db.select({ count: keptMembershipCount(userId) }).from(sql`(select 1) as one`);
+  return db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(electionMembers)
+    .innerJoin(elections, eq(elections.id, electionMembers.electionId))
+    .where(and(eq(electionMembers.userId, userId), where));
 }
 
 /**
@@ -134,7 +230,12 @@ async function countMemberships(db: Executor, userId: number, where: SQL | undef
  * keeps the member's, or the member's rows are walked and matched, as the planner estimates.
  * The total rides along as a window count, so the matching rows are found once per page.
  */
-async function searchMemberships(db: Executor, userId: number, query: ElectionListQuery) {
+async function searchMemberships(
+  db: Executor,
+  userId: number,
+  query: ElectionListQuery,
+  account: SQL,
+): Promise<ListedElections> {
   const where = and(eq(electionMembers.userId, userId), filters(query));
   const orderBy = orderFor(query, {
     role: sql`${electionMembers.role}`,
@@ -147,6 +248,7 @@ async function searchMemberships(db: Executor, userId: number, query: ElectionLi
       memberRole: electionMembers.role,
       lastAccessedAt: electionMembers.lastAccessedAt,
       total: sql<number>`(count(*) over ())::int`,
+      account,
     })
     .from(electionMembers)
     .innerJoin(elections, eq(elections.id, electionMembers.electionId))
@@ -159,10 +261,10 @@ async function searchMemberships(db: Executor, userId: number, query: ElectionLi
     memberRole,
     lastAccessedAt,
   }));
-  if (found[0]) return { rows, total: found[0].total };
+  if (found[0]) return { rows, total: found[0].total, account: found[0].account };
   // A page past the end has no row to carry the total.
   const [count] = offset > 0 ? await countMemberships(db, userId, filters(query)) : [];
-  return { rows, total: count?.count ?? 0 };
+  return { rows, total: count?.count ?? 0, account: undefined };
 }
 
 /**
@@ -175,72 +277,86 @@ async function listAllByAccess(
   adminId: number,
   query: ElectionListQuery,
   where: SQL | undefined,
-): Promise<{ rows: ElectionWithMembership[]; total: number }> {
-  if (!where) return allByAccess(db, adminId, query);
+  account: SQL,
+): Promise<ListedElections> {
+  if (!where) return allByAccess(db, adminId, query, account);
+  return searchAllByAccess(db, adminId, query, where, account);
+}
+
+/**
+ * `listAllByAccess` with filters, as one statement: the Admin's opened elections that match,
+ * then the other matches from where the opened ones end. The opened ones are few and counted
+ * in a subquery that the others' rows carry; the others' count rides along as a window count,
+ * so a search's matches are found once per page. The subquery is written twice, not more: each
+ * copy is planned on every search.
+ */
+async function searchAllByAccess(
+  db: Executor,
+  adminId: number,
+  query: ElectionListQuery,
+  where: SQL,
+  account: SQL,
+): Promise<ListedElections> {
   const direction = query.order === 'asc' ? 'asc' : 'desc';
+  const order = () => sql.raw(`${direction} nulls last`);
+  const size = query.page_size;
+  const offset = (query.page - 1) * size;
   const opened = and(
     eq(electionMembers.userId, adminId),
     isNotNull(electionMembers.lastAccessedAt),
     where,
   );
-  const columns = {
+  const openedTotal = sql<number>`(select count(*) from ${electionMembers}
+    inner join ${elections} on ${elections.id} = ${electionMembers.electionId}
+    where ${opened})::int`;
+  const fields = (part: number, total: SQL<number>, openedCount: SQL<number | null>) => ({
     election: elections,
     memberRole: electionMembers.role,
     lastAccessedAt: electionMembers.lastAccessedAt,
-  };
-  // Both counts in one query: the Admin's opened elections, and every election when unfiltered.
-  const [counts] = await db
-    .select({
-      // Nested, so drizzle keeps the table names a query without joins would drop.
-      opened: sql<number>`${sql`(select count(*) from ${electionMembers}
-        inner join ${elections} on ${elections.id} = ${electionMembers.electionId}
-        where ${opened})::int`}`,
-      whole: where ? sql<null>`null` : sql<number | null>`${keptElectionCount}`,
-    })
-    .from(sql`(select 1) as one`);
-  const openedTotal = counts?.opened ?? 0;
-  const wholeTable = counts?.whole ?? null;
-  const offset = (query.page - 1) * query.page_size;
-  const rows: ElectionWithMembership[] = [];
-  if (offset < openedTotal) {
-    const order = sql.raw(`${direction} nulls last`);
-    rows.push(
-      ...(await db
-        .select(columns)
-        .from(electionMembers)
-        .innerJoin(elections, eq(elections.id, electionMembers.electionId))
-        .where(opened)
-        .orderBy(sql`${electionMembers.lastAccessedAt} ${order}`, sql`${elections.id} ${order}`)
-        .limit(query.page_size)
-        .offset(offset)),
+    part: sql<number>`${sql.raw(String(part))}`.as('part'),
+    opened: sql<number | null>`${openedCount}`.as('opened'),
+    total: sql<number>`${total}`.as('total'),
+    account: sql<unknown>`${account}`.as('account'),
+  });
+  const openedRows = db
+    .select(fields(0, sql<number>`0`, sql<null>`null::int`))
+    .from(electionMembers)
+    .innerJoin(elections, eq(elections.id, electionMembers.electionId))
+    .where(opened)
+    .orderBy(sql`${electionMembers.lastAccessedAt} ${order()}`, sql`${elections.id} ${order()}`)
+    .limit(size)
+    .offset(offset);
+  // The others start where the opened end (drizzle renders an SQL offset as written).
+  const othersOffset = sql`greatest(0, ${offset}::int - ${openedTotal})`;
+  const others = db
+    .select(fields(1, sql<number>`(count(*) over ())::int`, openedTotal))
+    .from(elections)
+    .leftJoin(
+      electionMembers,
+      and(eq(electionMembers.electionId, elections.id), eq(electionMembers.userId, adminId)),
+    )
+    .where(and(isNull(electionMembers.lastAccessedAt), where))
+    .orderBy(sql`${idOrder(query)} ${sql.raw(direction)}`)
+    .limit(size)
+    .offset(othersOffset as unknown as number);
+  // The others first: their left join types a member's role as nullable, as the rows are.
+  const found = await others
+    .unionAll(openedRows)
+    .orderBy(
+      sql`${sql.identifier('part')}`,
+      sql`${sql.identifier('last_accessed_at')} ${order()}`,
+      sql`${sql.identifier('id')} ${order()}`,
     );
+  const rows: ElectionWithMembership[] = [];
+  let total: number | null = null;
+  for (const { part, opened, total: othersTotal, account: _account, ...row } of found) {
+    if (part === 1 && total === null) total = (opened ?? 0) + othersTotal;
+    if (rows.length < size) rows.push(row);
   }
-  const remaining = query.page_size - rows.length;
-  // With filters the other elections' count rides along as a window count, so a search's
-  // matches are found once per page rather than once for the rows and again for the total.
-  let othersTotal: number | null = null;
-  if (remaining > 0 || where) {
-    const others = await db
-      .select({
-        ...columns,
-        total: where ? sql<number>`(count(*) over ())::int` : sql<number>`0`,
-      })
-      .from(elections)
-      .leftJoin(
-        electionMembers,
-        and(eq(electionMembers.electionId, elections.id), eq(electionMembers.userId, adminId)),
-      )
-      .where(and(isNull(electionMembers.lastAccessedAt), where))
-      .orderBy(sql`${idOrder(query)} ${sql.raw(direction)}`)
-      .limit(Math.max(remaining, 1))
-      .offset(Math.max(0, offset - openedTotal));
-    for (const { total: _total, ...row } of others.slice(0, remaining)) rows.push(row);
-    othersTotal = others[0]?.total ?? null;
-  }
-  if (wholeTable !== null) return { rows, total: wholeTable };
-  // A page past the end of the others has no row to carry their count.
-  const total = othersTotal === null ? await countElections(db, where) : openedTotal + othersTotal;
-  return { rows, total };
+  // A page with no other election to carry the counts (all the matches the Admin opened, or past
+  // the end) counts its matches on its own.
+  total ??= await countElections(db, where);
+  return { rows, total, account: carried(found) };
 }
 
 /**
@@ -254,17 +370,63 @@ async function allByAccess(
   db: Executor,
   adminId: number,
   query: ElectionListQuery,
-): Promise<{ rows: ElectionWithMembership[]; total: number }> {
+  account: SQL,
+): Promise<ListedElections> {
+  const found = await allByAccessQuery(db, adminId, query, account);
+  return allByAccessPage(db, found);
+}
+
+/** The Admin's first page by Access Date, unfiltered, as a statement built once. */
+async function adminFirstPage(
+  db: Executor,
+  adminId: number,
+  query: ElectionListQuery,
+  caller: CallerRead,
+): Promise<ListedElections> {
+  const statement = builtOnce(
+    db,
+    `elections_admin_access_${query.order}_${query.page_size}`,
+    (name) =>
+      allByAccessQuery(db, sql.placeholder('adminId'), query, caller.accountTemplate).prepare(name),
+  );
+  const found = await statement.execute({ adminId, ...caller.accountValues });
+  return allByAccessPage(db, found);
+}
+
+async function allByAccessPage(
+  db: Executor,
+  found: (ElectionWithMembership & { part: number; total: number; account: unknown })[],
+): Promise<ListedElections> {
+  const rows = found.map(({ part: _part, total: _total, account: _account, ...row }) => row);
+  // A page past the end has no row to carry the count.
+  const total = found[0]?.total ?? (await countElections(db, undefined));
+  return { rows, total, account: carried(found) };
+}
+
+/** `allByAccess`'s statement, for an Admin's id or a placeholder of it. */
+function allByAccessQuery(
+  db: Executor,
+  adminId: number | SQLWrapper,
+  query: ElectionListQuery,
+  account: SQL,
+) {
   const direction = query.order === 'asc' ? 'asc' : 'desc';
   const order = () => sql.raw(`${direction} nulls last`);
   const offset = (query.page - 1) * query.page_size;
   const reach = offset + query.page_size;
+  // The first page, the crowd's, is planned once per connection (`planOnce`) with its limits
+  // written into the text: a plan kept for any limit would walk as if for a tenth of the table,
+  // and PostgreSQL would plan afresh each time instead. Later pages pass their limits as
+  // parameters and are planned each time (a text per page would be kept by every connection).
+  const firstPage = offset === 0;
+  const limit = (n: number) => (firstPage ? (sql.raw(String(n)) as unknown as number) : n);
   const fields = (part: number) => ({
     election: elections,
     memberRole: electionMembers.role,
     lastAccessedAt: electionMembers.lastAccessedAt,
     part: sql<number>`${sql.raw(String(part))}`.as('part'),
-    total: sql<number>`${keptElectionCount}`.as('total'),
+    total: sql<number>`${firstPage ? planOnce : sql``}${keptElectionCount}`.as('total'),
+    account: sql<unknown>`${account}`.as('account'),
   });
   const opened = db
     .select(fields(0))
@@ -272,7 +434,7 @@ async function allByAccess(
     .innerJoin(elections, eq(elections.id, electionMembers.electionId))
     .where(and(eq(electionMembers.userId, adminId), isNotNull(electionMembers.lastAccessedAt)))
     .orderBy(sql`${electionMembers.lastAccessedAt} ${order()}`, sql`${elections.id} ${order()}`)
-    .limit(reach);
+    .limit(limit(reach));
   const others = db
     .select(fields(1))
     .from(elections)
@@ -282,20 +444,17 @@ async function allByAccess(
     )
     .where(isNull(electionMembers.lastAccessedAt))
     .orderBy(sql`${elections.id} ${sql.raw(direction)}`)
-    .limit(reach);
+    .limit(limit(reach));
   // The others first: their left join types a member's role as nullable, as the rows are.
-  const found = await others
+  return others
     .unionAll(opened)
     .orderBy(
       sql`${sql.identifier('part')}`,
       sql`${sql.identifier('last_accessed_at')} ${order()}`,
       sql`${sql.identifier('id')} ${order()}`,
     )
-    .limit(query.page_size)
+    .limit(limit(query.page_size))
     .offset(offset);
-  const rows = found.map(({ part: _part, total: _total, ...row }) => row);
-  // A page past the end has no row to carry the count.
-  return { rows, total: found[0]?.total ?? (await countElections(db, undefined)) };
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Executor } from '../../platform/db/database.js';
 import { recordEvent } from '../../platform/db/events.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/pg-errors.js';
 import type { AppDeps } from '../../platform/deps.js';
+import type { PendingSession } from '../../platform/http/access.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { assertElectionsArea, isDistrictAuditor, loadDistrict } from '../districts/index.js';
 import { canManageProjects, findProjectById } from '../projects/index.js';
@@ -60,12 +61,35 @@ export async function listElections(deps: AppDeps, user: UserRow, query: Electio
   assertElectionsArea(user);
   const viewer = { userId: user.id, isAdmin: isAdmin(user) };
   const { rows, total } = await listElectionRows(deps.database.db, viewer, query);
-  // Listed rows are the user's memberships, or every election for an Admin (acting Auditor).
+  return listed(user, rows, total);
+}
+
+/** Listed rows are the user's memberships, or every election for an Admin (acting Auditor). */
+function listed(user: UserRow, rows: ElectionWithMembership[], total: number) {
   const items = rows.map((row) => ({
     row,
     role: electionRole(user, row.memberRole) ?? 'Observer',
   }));
   return { items, total };
+}
+
+/**
+ * `listElections` for a caller whose account is read by the page's own statement: the page is
+ * read for the role the token was signed with, then the account decides. A caller refused, kept
+ * out of the area, or whose role changed since signing in gets exactly what `listElections`
+ * gives them (the last at the cost of a second read).
+ */
+export async function listElectionsFor(
+  deps: AppDeps,
+  session: PendingSession,
+  query: ElectionListQuery,
+) {
+  const guess = { userId: session.claims.userId, isAdmin: session.claims.role === 'Admin' };
+  const found = await listElectionRows(deps.database.db, guess, query, session);
+  const user = await session.settle(found.account);
+  if (isAdmin(user) !== guess.isAdmin) return listElections(deps, user, query);
+  assertElectionsArea(user);
+  return listed(user, found.rows, found.total);
 }
 
 /**

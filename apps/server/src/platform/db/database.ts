@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema.js';
+import { namedWhenMarked } from './plan-once.js';
 
 export type Schema = typeof schema;
 /** The query interface repositories use; identical on PGlite and PostgreSQL. */
@@ -82,6 +83,10 @@ export async function openPostgres(
   // this stand-in, so recycling the connections never leaves them on an ended pool.
   const current = new Proxy(pool, {
     get(_first, key) {
+      if (key === 'query') {
+        return (config: unknown, ...rest: unknown[]) =>
+          (pool.query as (...a: unknown[]) => unknown)(namedWhenMarked(config), ...rest);
+      }
       const value: unknown = Reflect.get(pool, key, pool);
       return typeof value === 'function'
         ? (value as (...a: unknown[]) => unknown).bind(pool)

@@ -1,7 +1,8 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@scrutineer/contracts';
 import type { users } from '../../db/schema.js';
-import type { AccessTokens } from '../auth/access-tokens.js';
+import type { AccessClaims, AccessTokens } from '../auth/access-tokens.js';
 import { AppError, forbidden, unauthorized } from '../errors.js';
 
 export type AuthUser = typeof users.$inferSelect;
@@ -26,34 +27,92 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A signed-in caller whose token's signature and expiry held, but whose account is still to be
+ * read: a route reads `account` inside its own statement and hands what it read to `settle`, so
+ * a request is one round trip to the database instead of two.
+ */
+export interface PendingSession {
+  claims: AccessClaims;
+  /** The account as the statement reads it (null when signed out, revoked or gone). */
+  account: SQL;
+  /**
+   * `account` with placeholders `accountId` and `sessionId`, for a statement built once and run
+   * with `accountValues`.
+   */
+  accountTemplate: SQL;
+  accountValues: { accountId: number; sessionId: string };
+  /**
+   * The live account, from what the statement read of `account`; `undefined` when the statement
+   * returned no row to carry it, and the account is then read on its own. Refuses as `identify`.
+   */
+  settle(read: unknown): Promise<AuthUser>;
+}
+
+/** How the account behind a token is read: on its own, or as part of another statement. */
+export interface AccountReader {
+  /** The account, when the sign-in `sessionId` names is still live; else null. */
+  load(id: number, sessionId: string): Promise<AuthUser | null>;
+  /** `load` as an SQL expression another statement reads once (the account as JSON, or null). */
+  sql(id: number | SQLWrapper, sessionId: string | SQLWrapper): SQL;
+  /** The account from what `sql` read. */
+  from(read: unknown): AuthUser | null;
+}
+
 export interface Authenticator {
   /** Resolves the bearer token to a live account, or null; refuses stale tokens. */
   identify(request: FastifyRequest): Promise<AuthUser | null>;
   /** Resolves an access token (e.g. a socket's) to a live account; refuses stale tokens. */
   identifyToken(token: string): Promise<AuthUser>;
+  /** Checks the bearer token's signature and expiry, leaving its account to be read; refuses as `identify`. */
+  pending(request: FastifyRequest): Promise<PendingSession>;
 }
 
-export function createAuthenticator(
-  tokens: AccessTokens,
-  /** The account, when the sign-in `sessionId` names is still live; else null. */
-  loadUser: (id: number, sessionId: string) => Promise<AuthUser | null>,
-): Authenticator {
+export function createAuthenticator(tokens: AccessTokens, accounts: AccountReader): Authenticator {
+  const claimsOf = async (token: string) => {
+    const claims = await tokens.verify(token);
+    if (!claims) throw unauthorized(MESSAGES.refreshInvalid);
+    return claims;
+  };
+  const accept = (claims: AccessClaims, user: AuthUser | null) => {
+    if (!user || user.tokenVersion !== claims.tokenVersion)
+      throw unauthorized(MESSAGES.refreshInvalid);
+    if (!user.active) throw unauthorized(MESSAGES.accountInactive);
+    return user;
+  };
+  const accountTemplate = accounts.sql(sql.placeholder('accountId'), sql.placeholder('sessionId'));
+  const bearer = (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : null;
+  };
   const authenticator: Authenticator = {
     async identify(request) {
-      const header = request.headers.authorization;
-      if (!header?.startsWith('Bearer ')) return null;
-      return authenticator.identifyToken(header.slice('Bearer '.length).trim());
+      const token = bearer(request);
+      return token === null ? null : authenticator.identifyToken(token);
     },
     async identifyToken(token) {
-      const claims = await tokens.verify(token);
-      if (!claims) throw unauthorized(MESSAGES.refreshInvalid);
+      const claims = await claimsOf(token);
       // The account and its sign-in are read on every call, in one query, so that sign-out,
       // revocation, deactivation or a password change bites at once.
-      const user = await loadUser(claims.userId, claims.sessionId);
-      if (!user || user.tokenVersion !== claims.tokenVersion)
-        throw unauthorized(MESSAGES.refreshInvalid);
-      if (!user.active) throw unauthorized(MESSAGES.accountInactive);
-      return user;
+      return accept(claims, await accounts.load(claims.userId, claims.sessionId));
+    },
+    async pending(request) {
+      const token = bearer(request);
+      if (token === null) throw unauthorized();
+      const claims = await claimsOf(token);
+      return {
+        claims,
+        account: accounts.sql(claims.userId, claims.sessionId),
+        accountTemplate,
+        accountValues: { accountId: claims.userId, sessionId: claims.sessionId },
+        settle: async (read) =>
+          accept(
+            claims,
+            read === undefined
+              ? await accounts.load(claims.userId, claims.sessionId)
+              : accounts.from(read),
+          ),
+      };
     },
   };
   return authenticator;

@@ -1,0 +1,4 @@
+CREATE TABLE "member_counts" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"count" integer NOT NULL
+);
