@@ -31,6 +31,8 @@ const SHARED = FAMILY === 'shared-layout';
 const HART = FAMILY === 'hart';
 // Ballots scanned twice (the same paper, another scan, another compression) for cmpcvr to find.
 const RESCANS = Number(process.env.RESCANS ?? 3);
+// KEEP=1 leaves the job folder in place (its path is printed) to look into what was found.
+const KEEP = process.env.KEEP === '1';
 const job = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-bench-stages-'));
 try {
   const election = SHARED
@@ -132,5 +134,6 @@ try {
   );
   console.log(body);
 } finally {
-  await rm(job, { recursive: true, force: true });
+  if (KEEP) console.log(`job kept: ${job}`);
+  else await rm(job, { recursive: true, force: true });
 }
