@@ -203,7 +203,8 @@ export function groupExemplarsByImage(
   for (const m of members) {
     const held = styleOfGroup.get(m.group);
     if (held && !held.includes(m.style) && (!claimed.has(m.style) || !distinct(m)))
-      for (const other of held) if (top(other) !== top(m.style)) together.set(top(other), top(m.style));
+      for (const other of held)
+        if (top(other) !== top(m.style)) together.set(top(other), top(m.style));
     const style =
       !claimed.has(m.style) || (held && !held.includes(m.style) && !distinct(m))
         ? m.style

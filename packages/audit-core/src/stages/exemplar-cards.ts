@@ -136,7 +136,8 @@ function codesOfStyles(
   const batches = new Map<string, typeof read>();
   for (const r of read) batches.set(r.batch, [...(batches.get(r.batch) ?? []), r]);
   const trusted = [...batches.values()].filter(
-    (list) => list.filter((r) => first.get(r.style) === r.code).length >= TRUSTED_BATCH * list.length,
+    (list) =>
+      list.filter((r) => first.get(r.style) === r.code).length >= TRUSTED_BATCH * list.length,
   );
   return trusted.length > 0 && trusted.length < batches.size ? assign(trusted.flat()) : first;
 }

@@ -69,8 +69,7 @@ export function settleGrayBands(
   // A style with few blank targets in the batch borrows the spread its batch-mates measured,
   // so that a light mark of a small style stands out as it would on a large one.
   const borrowed = pooledBlank([...byStyle.values()]);
-  for (const [style, list] of byStyle)
-    bands.set(style, measureBands(list, thresholds, borrowed));
+  for (const [style, list] of byStyle) bands.set(style, measureBands(list, thresholds, borrowed));
   const contestOf = new Map(contests.map((c) => [`${c.sheet_id}\u0000${c.contest_id}`, c]));
   const sheetOf = new Map(sheets.map((s) => [s.sheet_id, s]));
   for (const t of targets) {

@@ -194,4 +194,3 @@ describe('a pair of swapped batches among styles alike in layout, settled by the
     expect(found).toEqual(planted);
   });
 });
-
