@@ -52,7 +52,7 @@ async function regroup(
   reader: CardCodeReader,
 ): Promise<void> {
   const codes = new Map<GreyImage, string | undefined>();
-  const read = async (pages: GreyImage[]): Promise<void> => {
+  const readCodes = async (pages: GreyImage[]): Promise<void> => {
     for (const page of pages) {
       ctx.checkCancelled();
       if (codes.has(page)) continue;
@@ -64,7 +64,7 @@ async function regroup(
     }
   };
   const pagesOf = (style: string): GreyImage[] => grouped.pages.get(style) ?? [];
-  for (const style of set) await read(pagesOf(style).slice(0, FIRST_LOOK));
+  for (const style of set) await readCodes(pagesOf(style).slice(0, FIRST_LOOK));
   const seen = (): Set<string> => new Set([...codes.values()].filter((c) => c !== undefined));
   if (seen().size < 2) {
     ctx.info(
@@ -72,9 +72,14 @@ async function regroup(
     );
     return;
   }
-  for (const style of set) await read(pagesOf(style));
+  for (const style of set) await readCodes(pagesOf(style));
   const all = set.flatMap((style) => pagesOf(style).map((page) => ({ page, from: style })));
-  const codeOf = codesOfStyles(set, all, codes, labelOf, declared);
+  const read = all.flatMap(({ page }): ReadCode[] => {
+    const code = codes.get(page);
+    const label = labelOf.get(page);
+    return code !== undefined && label ? [{ code, style: label.style, batch: label.batch }] : [];
+  });
+  const codeOf = codesOfStyles(set, read, declared);
   const styleOf = new Map([...codeOf].map(([style, code]) => [code, style]));
   const pages = new Map<string, GreyImage[]>(set.map((s) => [s, []]));
   let placed = 0;
@@ -95,49 +100,58 @@ async function regroup(
   );
 }
 
+/** An exemplar's code as read, with its record's style and its batch. */
+export interface ReadCode {
+  code: string;
+  style: string;
+  batch: string;
+}
+
 /**
  * Each style's code: the declared ones when every style of the set declares its own, else
- * the code its records' exemplars print most (each code one style, most shared first),
- * counted again on the trusted batches alone when some batches disagree.
+ * the code its records' exemplars print most where those exemplars are most of the ones that
+ * print it (a code every style prints, or a misread, names no style). Records go astray by
+ * whole batches: a batch whose exemplars do not print one code per record style (80% of them
+ * the code their record style's exemplars in the batch print most) is left out of the count
+ * when other batches do.
  */
-function codesOfStyles(
+export function codesOfStyles(
   set: string[],
-  all: { page: GreyImage }[],
-  codes: Map<GreyImage, string | undefined>,
-  labelOf: Map<GreyImage, LabelledPage>,
+  read: ReadCode[],
   declared: Map<string, string>,
 ): Map<string, string> {
   const given = set.map((s) => declared.get(s));
   if (given.every((c) => c !== undefined) && new Set(given).size === set.length)
     return new Map(set.map((s, i) => [s, given[i] as string]));
-  const read = all.flatMap(({ page }) => {
-    const code = codes.get(page);
-    const label = labelOf.get(page);
-    return code !== undefined && label ? [{ code, style: label.style, batch: label.batch }] : [];
-  });
-  const assign = (list: typeof read): Map<string, string> => {
-    const counts = new Map<string, { style: string; code: string; n: number }>();
-    for (const { style, code } of list) {
-      const key = `${style}\u0000${code}`;
-      const entry = counts.get(key) ?? { style, code, n: 0 };
-      entry.n += 1;
-      counts.set(key, entry);
-    }
-    const chosen = new Map<string, string>();
-    const taken = new Set<string>();
-    for (const { style, code } of [...counts.values()].sort((a, b) => b.n - a.n)) {
-      if (chosen.has(style) || taken.has(code)) continue;
-      chosen.set(style, code);
-      taken.add(code);
-    }
-    return chosen;
-  };
-  const first = assign(read);
-  const batches = new Map<string, typeof read>();
+  const batches = new Map<string, ReadCode[]>();
   for (const r of read) batches.set(r.batch, [...(batches.get(r.batch) ?? []), r]);
-  const trusted = [...batches.values()].filter(
-    (list) =>
-      list.filter((r) => first.get(r.style) === r.code).length >= TRUSTED_BATCH * list.length,
-  );
-  return trusted.length > 0 && trusted.length < batches.size ? assign(trusted.flat()) : first;
+  const trusted = [...batches.values()].filter((list) => {
+    const most = mostPrinted(list);
+    return list.filter((r) => most.get(r.style) === r.code).length >= TRUSTED_BATCH * list.length;
+  });
+  const counted = trusted.length > 0 ? trusted.flat() : read;
+  const most = mostPrinted(counted);
+  const chosen = new Map<string, string>();
+  for (const [style, code] of most) {
+    const printing = counted.filter((r) => r.code === code);
+    if (printing.filter((r) => r.style === style).length * 2 > printing.length)
+      chosen.set(style, code);
+  }
+  return chosen;
+}
+
+/** The code each record style's exemplars print most, outright and at least twice. */
+function mostPrinted(list: ReadCode[]): Map<string, string> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const { style, code } of list) {
+    const of = counts.get(style) ?? new Map<string, number>();
+    of.set(code, (of.get(code) ?? 0) + 1);
+    counts.set(style, of);
+  }
+  const most = new Map<string, string>();
+  for (const [style, of] of counts) {
+    const [top, next] = [...of].sort((a, b) => b[1] - a[1]);
+    if (top && top[1] >= 2 && (!next || next[1] < top[1])) most.set(style, top[0]);
+  }
+  return most;
 }
