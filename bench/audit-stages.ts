@@ -29,13 +29,18 @@ const COUNT = Number(process.env.BALLOTS ?? 2000);
 const FAMILY = process.env.FAMILY ?? 'timing-marks';
 const FAINT = Number(process.env.FAINT ?? 0);
 const SHARED = FAMILY === 'shared-layout';
+// CARDS=1: the shared-layout styles print their card codes at the foot, and a pair of batches
+// is swapped among them (settled by those codes, as the images cannot tell the styles apart).
+const CARDS = SHARED && process.env.CARDS === '1';
 const HART = FAMILY === 'hart';
 // Ballots scanned twice (the same paper, another scan, another compression) for cmpcvr to find.
 const RESCANS = Number(process.env.RESCANS ?? 3);
+// KEEP=1 leaves the job folder in place (its path is printed) to look into what was found.
+const KEEP = process.env.KEEP === '1';
 const job = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-bench-stages-'));
 try {
   const election = SHARED
-    ? makeSharedLayoutElection({ seed: 'bench-stages' })
+    ? makeSharedLayoutElection({ seed: 'bench-stages', ...(CARDS ? { cardCodes: true } : {}) })
     : makeElection({
         seed: 'bench-stages',
         ...(HART ? { family: 'hart' as const } : {}),
@@ -54,7 +59,7 @@ try {
       extra: 3,
       // Records swapped between batches cannot show when no image tells the styles apart; on
       // Hart-like sheets the swap is left out as in the suite (see hart-pipeline.test.ts).
-      swapBatches: !SHARED && !HART,
+      swapBatches: CARDS || (!SHARED && !HART),
       rescans: RESCANS,
       // Sheets carry a printed serial when rescans are planted: the generator's marks stay near
       // their targets, so most of its sheets carry nothing else that tells one paper from another.
@@ -96,7 +101,10 @@ try {
           ? `Duplicate ${p.ballotId}`
           : p.kind === 'extra-record'
             ? `No Image ${p.ballotId}`
-            : `Swapped Batch 1-${p.batches[0]} 1-${p.batches[1]}`,
+            : `Swapped Batch ${p.batches
+                .map((b) => `1-${b}`)
+                .sort()
+                .join(' ')}`,
   );
   const disagreements = await readCsvAll(store, PATHS.disagreements);
   const found = disagreements.map((d) =>
@@ -115,7 +123,7 @@ try {
   const { clear, clearRight, unclear, unclearWrong, gray } = await scoreMarks(store, truth);
   const extractSeconds = times.find(([s]) => s === 'extractvote')?.[1] ?? 0;
   const body = [
-    `Run: \`npx tsx bench/audit-stages.ts\` (BALLOTS=${COUNT}, FAMILY=${FAMILY}, FAINT=${FAINT}, RESCANS=${RESCANS}; one process, stages in turn, extractvote in batches of 500).`,
+    `Run: \`npx tsx bench/audit-stages.ts\` (BALLOTS=${COUNT}, FAMILY=${FAMILY}${CARDS ? ', CARDS=1' : ''}, FAINT=${FAINT}, RESCANS=${RESCANS}; one process, stages in turn, extractvote in batches of 500).`,
     machineLine(),
     '',
     '| stage | seconds |',
@@ -129,10 +137,11 @@ try {
   await writeSection(
     FAMILY === 'timing-marks' && !FAINT && !RESCANS
       ? 'Audit stages: generated elections, precheck to genreport'
-      : `Audit stages: generated elections, ${FAMILY}${FAINT ? `, faint marks ${FAINT}` : ''}${RESCANS ? `, ${RESCANS} rescans` : ''}`,
+      : `Audit stages: generated elections, ${FAMILY}${CARDS ? ', card codes' : ''}${FAINT ? `, faint marks ${FAINT}` : ''}${RESCANS ? `, ${RESCANS} rescans` : ''}`,
     body,
   );
   console.log(body);
 } finally {
-  await rm(job, { recursive: true, force: true });
+  if (KEEP) console.log(`job kept: ${job}`);
+  else await rm(job, { recursive: true, force: true });
 }

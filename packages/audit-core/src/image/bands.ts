@@ -27,7 +27,10 @@ export const HISTOGRAM_BINS = 55;
 const MIN_MARGIN = 0.02;
 /** How many spreads above the blank cluster's middle a mark must be to stand out of it. */
 const SPREADS = 6;
-/** Under this many blank targets the spread is not known; the margin is doubled instead. */
+/**
+ * Under this many blank targets a style's spread is not known: it borrows the spread the
+ * batch's other styles measured (`pooledBlank`), and with none measured the margin is doubled.
+ */
 const FEW = 20;
 
 function cluster(values: number[]): Cluster {
@@ -53,10 +56,13 @@ export function histogramBin(above: number): number {
 export function measureBands(
   targets: { above: number; decision: MarkDecision }[],
   thresholds: Thresholds,
+  borrowed?: Cluster,
 ): MarkBands {
   const blank = cluster(targets.filter((t) => t.decision === 'blank').map((t) => t.above));
   const marks = cluster(targets.filter((t) => t.decision === 'vote').map((t) => t.above));
-  const margin = blank.count >= FEW ? Math.max(MIN_MARGIN, SPREADS * blank.spread) : 2 * MIN_MARGIN;
+  const spread =
+    blank.count >= FEW ? blank.spread : borrowed && borrowed.count >= FEW ? borrowed.spread : NaN;
+  const margin = Number.isNaN(spread) ? 2 * MIN_MARGIN : Math.max(MIN_MARGIN, SPREADS * spread);
   const histogram = new Array<number>(HISTOGRAM_BINS).fill(0);
   for (const t of targets) {
     const bin = histogramBin(t.above);
@@ -68,6 +74,23 @@ export function measureBands(
     grayFrom: Math.min(thresholds.blank, Math.max(0, blank.median) + margin),
     histogram,
   };
+}
+
+/**
+ * The blank targets of several styles read in one batch (one scanner, one paper), each taken
+ * from its own style's blank median: how far blank paper scatters there. Styles with enough
+ * blank targets to measure give it; when none has, all of them together do.
+ */
+export function pooledBlank(styles: { above: number; decision: MarkDecision }[][]): Cluster {
+  const blanks = styles.map((list) =>
+    list.filter((t) => t.decision === 'blank').map((t) => t.above),
+  );
+  const measured = blanks.filter((b) => b.length >= FEW);
+  const deviations = (measured.length > 0 ? measured : blanks).flatMap((b) => {
+    const { median } = cluster(b);
+    return b.map((v) => v - median);
+  });
+  return cluster(deviations);
 }
 
 /** A target first read blank that stands out of its style's blank cluster is gray. */

@@ -12,6 +12,11 @@ export interface CombineOptions {
   maxExemplars?: number;
   /** Share of exemplars that must show ink at a pixel for the template to keep it. */
   inkShare?: number;
+  /**
+   * Whether the combined page is turned 180° from the first exemplar (the one the others are
+   * laid on); by default it is when most of the exemplars used lie turned against it.
+   */
+  turn?: boolean;
   signal?: AbortSignal;
   onProgress?: (progress: { done: number; total: number }) => void;
 }
@@ -21,6 +26,8 @@ export interface CombinedExemplars {
   image: GreyImage;
   used: number[];
   rejected: { index: number; reason: string }[];
+  /** The page was turned 180° from the first exemplar's way up (see `turn`). */
+  turned: boolean;
 }
 
 const WIDEN = 1;
@@ -56,6 +63,7 @@ export function combineExemplars(
   let reference: Reference | undefined;
   let votes: Votes | undefined;
   const used: number[] = [];
+  let upsideDown = 0;
   chosen.forEach((page, index) => {
     options.signal?.throwIfAborted();
     try {
@@ -74,19 +82,25 @@ export function combineExemplars(
       };
       addVotes(votes, reference, page, transform);
       used.push(index);
+      if (transform.a + transform.e < 0) upsideDown += 1;
     } catch (error) {
       rejected.push({ index, reason: error instanceof Error ? error.message : String(error) });
     }
     options.onProgress?.({ done: index + 1, total: chosen.length });
   });
   if (!reference || !votes) throw new Error('no exemplar could be registered');
+  // A first exemplar fed upside down would give a template upside down, its targets' meanings
+  // in the wrong order: the page is turned the way most of the style's sheets lie. Turning the
+  // votes 180° is reversing them, pixel for pixel.
+  const turned = options.turn ?? upsideDown * 2 > used.length;
+  if (turned) for (const v of [votes.ink, votes.paper, votes.solid]) v.reverse();
   const image = decide(votes, reference.page, options.inkShare ?? 0.6);
   const strict = decide(votes, reference.page, INSIDE_SHARE);
   // An arrow most exemplars joined is one blob on the combined page: it is found on the strict
   // one, where an arrow that nearly all of them joined is first parted again.
   reopenJoinedArrows(strict);
   clearTargetInsides(image, strict, [...findTargets(image), ...findArrows(strict)]);
-  return { image, used, rejected };
+  return { image, used, rejected, turned };
 }
 
 /** Inside a target, ink is kept only when nearly every exemplar has it (printing, not votes). */
@@ -149,7 +163,7 @@ function decide(votes: Votes, reference: GreyImage, share: number): GreyImage {
 export function buildTemplateFromExemplars(
   pages: GreyImage[],
   options: TemplateOptions & CombineOptions,
-): Template & { exemplars: Omit<CombinedExemplars, 'image'> } {
+): Template & { exemplars: Omit<CombinedExemplars, 'image' | 'turned'> } {
   const { image, used, rejected } = combineExemplars(pages, options);
   return { ...buildTemplate(image, options), exemplars: { used, rejected } };
 }

@@ -23,6 +23,11 @@ export interface StyleGroups {
   dropped: { sheetId: string; labelled: string }[];
   /** Per batch, how many of its exemplars' records agree with their images. */
   batches: { batch: string; exemplars: number; agreeing: number; trusted: boolean }[];
+  /**
+   * Styles whose exemplars' images could not be told apart (one layout, other contests): each
+   * kept its records' exemplars. Sets of two or more, for other evidence to settle.
+   */
+  undistinguished: string[][];
 }
 
 /**
@@ -57,7 +62,13 @@ export function groupExemplarsByImage(
     for (const e of list) pages.set(e.style, [...(pages.get(e.style) ?? []), e.page]);
     return pages;
   };
-  const ungrouped = { pages: byLabel(exemplars), moved: [], dropped: [], batches: [] };
+  const ungrouped = {
+    pages: byLabel(exemplars),
+    moved: [],
+    dropped: [],
+    batches: [],
+    undistinguished: [],
+  };
   if (labels.length < 2) return ungrouped;
   const reference = exemplars[0]?.page;
   const referenceFrame = reference ? layoutFrame(reference) : undefined;
@@ -183,8 +194,17 @@ export function groupExemplarsByImage(
   const pages = new Map<string, GreyImage[]>();
   const moved: StyleGroups['moved'] = [];
   const dropped: StyleGroups['dropped'] = [];
+  // Styles that shared a group but kept their records' exemplars, joined into sets.
+  const together = new Map<string, string>();
+  const top = (style: string): string => {
+    const up = together.get(style) ?? style;
+    return up === style ? style : top(up);
+  };
   for (const m of members) {
     const held = styleOfGroup.get(m.group);
+    if (held && !held.includes(m.style) && (!claimed.has(m.style) || !distinct(m)))
+      for (const other of held)
+        if (top(other) !== top(m.style)) together.set(top(other), top(m.style));
     const style =
       !claimed.has(m.style) || (held && !held.includes(m.style) && !distinct(m))
         ? m.style
@@ -209,7 +229,11 @@ export function groupExemplarsByImage(
     const trustedExtra = !considered.has(e) && trustedBatches.has(e.batch) && claimed.has(e.style);
     if (unregistered || trustedExtra) pages.set(e.style, [...(pages.get(e.style) ?? []), e.page]);
   }
-  return { pages, moved, dropped, batches: batchTrust };
+  const sets = new Map<string, string[]>();
+  for (const style of labels)
+    if (together.has(style) || [...together.values()].includes(style))
+      sets.set(top(style), [...(sets.get(top(style)) ?? []), style]);
+  return { pages, moved, dropped, batches: batchTrust, undistinguished: [...sets.values()] };
 }
 
 /**

@@ -1,4 +1,10 @@
-import { HISTOGRAM_BINS, HISTOGRAM_FROM, isGrayByBands, measureBands } from '../image/bands.js';
+import {
+  HISTOGRAM_BINS,
+  HISTOGRAM_FROM,
+  isGrayByBands,
+  measureBands,
+  pooledBlank,
+} from '../image/bands.js';
 import type { MarkBands } from '../image/bands.js';
 import { DEFAULT_THRESHOLDS, type MarkDecision, type Thresholds } from '../image/decide.js';
 import type { JobStore } from '../storage/index.js';
@@ -42,7 +48,8 @@ export interface SheetRow {
 }
 
 /**
- * Measures each style's bands on the batch's targets and turns gray the targets first read
+ * Measures each style's bands on the batch's targets (a style with few blank targets borrows
+ * the batch's measured spread) and turns gray the targets first read
  * blank that stand out of their style's blank cluster, updating their contest's gray list and
  * their sheet's gray count. Answers the bands per style.
  */
@@ -59,7 +66,10 @@ export function settleGrayBands(
     else byStyle.set(t.style, [t]);
   }
   const bands = new Map<string, MarkBands>();
-  for (const [style, list] of byStyle) bands.set(style, measureBands(list, thresholds));
+  // A style with few blank targets in the batch borrows the spread its batch-mates measured,
+  // so that a light mark of a small style stands out as it would on a large one.
+  const borrowed = pooledBlank([...byStyle.values()]);
+  for (const [style, list] of byStyle) bands.set(style, measureBands(list, thresholds, borrowed));
   const contestOf = new Map(contests.map((c) => [`${c.sheet_id}\u0000${c.contest_id}`, c]));
   const sheetOf = new Map(sheets.map((s) => [s.sheet_id, s]));
   for (const t of targets) {

@@ -45,11 +45,16 @@ export function templateFromGroups(
   const used = new Set<number>();
   const rejected: StoredTemplate['exemplars']['rejected'] = [];
   let mismatch: string | undefined;
+  // The first group decides which way up the template lies (most of its sheets' way); the
+  // groups after it follow, so their targets fall in the same frame.
+  let turn: boolean | undefined;
   for (let from = 0; from === 0 || from < others.length; from += GROUP - 1) {
     options.signal?.throwIfAborted();
     const combined = combineExemplars([reference, ...others.slice(from, from + GROUP - 1)], {
       signal: options.signal,
+      turn,
     });
+    turn = combined.turned;
     for (const i of combined.used) used.add(i === 0 ? 0 : from + i);
     for (const r of combined.rejected)
       rejected.push({ index: r.index === 0 ? 0 : from + r.index, reason: r.reason });

@@ -7,6 +7,7 @@ import { packThumbnails } from '../image/thumbnail.js';
 import { styleFit, styleSamples } from '../image/match.js';
 import { readCsv, writeCsv, type StageContext } from './context.js';
 import { PATHS } from './job.js';
+import { groupByCardCodes } from './exemplar-cards.js';
 import { skewOf, templateFromGroups } from './template-build.js';
 import { readEngineSettings } from './job-settings.js';
 import { BATCH_COLUMNS, storeTarget } from './template-files.js';
@@ -62,7 +63,10 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
     );
   };
   // Records can carry another sheet's style (a swapped batch): exemplars go by their images.
-  const grouped = groupExemplarsByImage(await loadExemplars(ctx, later), alike);
+  const labelled = await loadExemplars(ctx, later);
+  const grouped = groupExemplarsByImage(labelled, alike);
+  // Where images cannot tell styles apart, the card code each exemplar prints can.
+  await groupByCardCodes(ctx, labelled, grouped);
   for (const m of grouped.moved)
     ctx.info(`exemplar ${m.sheetId}: its record says style ${m.labelled}, its image is ${m.style}`);
   for (const d of grouped.dropped)

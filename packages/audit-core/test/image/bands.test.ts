@@ -67,4 +67,27 @@ describe('gray bands from a style’s measured distributions', () => {
     expect(sheets[1]?.gray).toBe(1);
     expect(targets.filter((t) => t.decision === 'gray')).toHaveLength(1);
   });
+
+  it('turns gray a light mark of a style with few blank targets, from the spread its batch-mates measured', () => {
+    const row = (above: number, style: string, i: number) => ({
+      ...target(above),
+      sheet_id: `s${i % 20}`,
+      style,
+      contest_id: 'C1',
+      option_id: `${style}${i}`,
+    });
+    // A large style's blanks on a clean scan set the batch's spread; the small style has 8 blank targets and
+    // one light mark darker than all of them, under the doubled margin of 0.04.
+    const large = Array.from({ length: 200 }, (_, i) => row(((i % 5) - 2) * 0.001, 'A', i));
+    const small = Array.from({ length: 8 }, (_, i) => row(((i % 3) - 1) * 0.002, 'B', i));
+    const light = row(0.03, 'B', 99);
+    const targets = [...large, ...small, light];
+    const bands = settleGrayBands(targets, [], []);
+    expect(light.decision).toBe('gray');
+    expect(bands.get('B')?.grayFrom).toBeLessThan(0.03);
+    expect(targets.filter((t) => t.decision === 'gray')).toEqual([light]);
+    // Alone in its batch, with nothing measured to borrow, the margin stays doubled.
+    const alone = [...small, row(0.03, 'B', 98)];
+    expect(settleGrayBands(alone, [], []).get('B')?.grayFrom).toBeCloseTo(0.04);
+  });
 });

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cardCodeOf,
   FolderStore,
+  logKey,
   makeSharedLayoutElection,
   PATHS,
+  readText,
   runPipeline,
   type BallotPlan,
   type StageResult,
@@ -13,6 +15,7 @@ import {
 } from '../../src/index.js';
 import { readCsvAll } from '../../src/stages/context.js';
 import { generatedJob } from './generated-job.js';
+import { foundAndPlanted } from './truth.js';
 
 /**
  * Styles that share a layout (a local measure of their own) and print their card code at the
@@ -146,5 +149,48 @@ describe('no vote records: styles that share a layout, placed by their declared 
         'card',
       ]),
     );
+  });
+});
+
+describe('a pair of swapped batches among styles alike in layout, settled by their card codes', () => {
+  let swapped: Awaited<ReturnType<typeof generatedJob>>;
+  let stages: StageResult[];
+  beforeAll(async () => {
+    const shared = makeSharedLayoutElection({
+      seed: 'card-codes-swapped',
+      styles: 3,
+      cardCodes: true,
+    });
+    swapped = await generatedJob('scrutineer-card-codes-swapped-', shared, {
+      count: 60,
+      batchSize: 20,
+      misreads: 0,
+      missing: 0,
+      extra: 0,
+      swapBatches: true,
+    });
+    stages = await runPipeline(swapped.store, 'precheck', 'cmpcvr', { batchSize: 60 });
+  }, 900_000);
+  afterAll(async () => rm(swapped.job, { recursive: true, force: true }));
+
+  it('builds each style’s template from the exemplars that print its code', async () => {
+    expect(stages.map((r) => `${r.stage} ${r.status}`)).toEqual(
+      ['precheck', 'gen_bif', 'genstyles', 'gentemplates', 'extractvote', 'cmpcvr'].map(
+        (s) => `${s} SUCCESS`,
+      ),
+    );
+    expect(swapped.planted.filter((p) => p.kind === 'swapped-batch')).toHaveLength(1);
+    const log = await readText(swapped.store, logKey('gentemplates'));
+    expect(log).toMatch(/exemplars placed by the card code at their foot/);
+  });
+
+  it('reads every sheet on the style its code names, and reports the swap, not misreads', async () => {
+    const sheets = await readCsvAll(swapped.store, PATHS.votesSheets);
+    expect(sheets).toHaveLength(60);
+    expect(sheets.map((s) => [s.sheet_id, s.status, s.style])).toEqual(
+      sheets.map((s) => [s.sheet_id, 'read', swapped.truth.get(s.sheet_id ?? '')?.styleId]),
+    );
+    const { found, planted } = await foundAndPlanted(swapped.store, swapped.planted);
+    expect(found).toEqual(planted);
   });
 });
