@@ -5,9 +5,6 @@ import { uploadBytes } from '../support/operations';
 import { generateClean, runStage, signIn, type Box } from '../support/templates';
 import { addMember, apiCall, createElection } from '../support/uploads';
 
-const near = (b: Box, x: number, y: number) =>
-  Math.abs(b.x + b.width / 2 - x) < 12 && Math.abs(b.y + b.height / 2 - y) < 12;
-
 const problems = (page: Page, stage: string) => page.getByTestId(`${stage}-problems`);
 
 test("a style whose targets do not match the election file waits for a person's map: gentemplates finishes with problems until one is saved", async ({
@@ -86,11 +83,13 @@ test("a style whose targets do not match the election file waits for a person's 
     'GET',
     `/job-templates/${job.id}/S1`,
   );
-  const named = auto.automatic.map((b) => {
-    const t = layout.targets.find((l) => near(b, l.cx, l.cy))!;
-    return { ...b, contest_id: t.contestId, option_id: t.optionId };
-  });
-  expect(named).toHaveLength(layout.targets.length);
+  // The boxes come in layout order (column, then top to bottom), one per printed target.
+  expect(auto.automatic).toHaveLength(layout.targets.length);
+  const named = auto.automatic.map((b, i) => ({
+    ...b,
+    contest_id: layout.targets[i]!.contestId,
+    option_id: layout.targets[i]!.optionId,
+  }));
   await apiCall(request, token, 'PUT', `/job-templates/${job.id}/S1`, { targets: named });
   expect(await runStage(request, token, job.id, 'gentemplates', true)).toBe('SUCCESS');
   await page.reload();

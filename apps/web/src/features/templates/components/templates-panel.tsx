@@ -141,9 +141,10 @@ function Summary({ list }: { list: TemplateList }) {
       </Typography>
       {waiting.length > 0 && (
         <Alert severity="warning" data-testid="awaiting-map">
-          Waiting for a person&apos;s target map: {names.join(', ')}. Their targets did not match
-          the election&apos;s contests; a person must map them (Map targets on the style&apos;s
-          card) before their sheets are compared.
+          Waiting for a person&apos;s target map: {names.join(', ')}.{' '}
+          {waiting.length === 1
+            ? "Its targets did not match the election's contests; a person must map them (Map targets on the style's card) before its sheets are compared."
+            : "Their targets did not match the election's contests; a person must map them (Map targets on each style's card) before their sheets are compared."}
         </Alert>
       )}
     </Stack>
