@@ -19,6 +19,7 @@ const STAGE_FILES = [
   'operations.spec.ts',
   'rla.spec.ts',
   'spec-rest.spec.ts',
+  'templates-awaiting.spec.ts',
   'templates-exemplar.spec.ts',
   'templates-obscured.spec.ts',
   'templates.spec.ts',

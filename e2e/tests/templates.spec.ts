@@ -72,8 +72,8 @@ test('a target left out of the map is drawn by hand, and extractvote then reads 
     (t) => read(t).length === fewest && read(t).some((r) => r.decision === 'vote'),
   )!;
   expect(target).toBeDefined();
-  // The boxes the engine found are named by position; a person names them (here through an
-  // import) and leaves out the one they will draw themselves.
+  // A person saves the engine's boxes as their own map (here through the API), leaving out the
+  // one they will draw themselves.
   const named = auto.automatic
     .filter((b) => !near(b, target.cx, target.cy))
     .map((b) => {

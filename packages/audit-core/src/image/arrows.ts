@@ -80,10 +80,76 @@ interface Pair {
 export function findArrows(image: GreyImage, options: FindTargetsOptions = {}): TemplateTarget[] {
   const dpi = estimateDpi(image);
   const usual = arrowPairs(image, dpi, options);
-  return orderByColumn(
-    usual.map((p) => arrowTarget(image, p, dpi)),
-    dpi * 0.4,
-  );
+  const arrows = usual.map((p) => arrowTarget(image, p, dpi));
+  return orderByColumn([...arrows, ...markedArrows(image, arrows, dpi, options.within)], dpi * 0.4);
+}
+
+type Arrow = Omit<TemplateTarget, 'index' | 'column'>;
+
+/** Share of a marked arrow's tail and head that must be ink, and most of its ring inked. */
+const PRINTED = 0.9;
+const RING_INKED = 0.15;
+
+/**
+ * An arrow that every exemplar's voter joined, some only part way, is neither a tail and head
+ * with paper between them nor one blob of an arrow's length (see `reopenJoinedArrows`): it is
+ * not found as the others are. Its tail and head are printed all the same, where its column's
+ * other arrows are: one option's pitch from an arrow of the column (or from another such
+ * place), a place where the nearest arrow's tail and head are ink and the paper round them
+ * mostly paper is that arrow. It takes that arrow's shape; any line across its gap on the
+ * template is a voter's, so none of it counts as print.
+ */
+function markedArrows(image: GreyImage, found: Arrow[], dpi: number, within?: Region): Arrow[] {
+  if (found.length < 3) return [];
+  const inColumn = (a: Arrow, b: Arrow): boolean => Math.abs(a.cx - b.cx) < dpi * 0.05;
+  const steps = found
+    .flatMap((t) => {
+      const below = found.filter((u) => inColumn(t, u) && u.cy > t.cy).map((u) => u.cy - t.cy);
+      return below.length ? [Math.min(...below)] : [];
+    })
+    .sort((a, b) => a - b);
+  const pitch = steps[Math.floor(steps.length / 4)] ?? 0;
+  if (pitch === 0) return [];
+  const inkShare = (offsets: Int16Array, x: number, y: number): number => {
+    let inked = 0;
+    for (let k = 0; k < offsets.length; k += 2)
+      if (isInk(image, x + (offsets[k] as number), y + (offsets[k + 1] as number))) inked += 1;
+    return offsets.length ? (inked * 2) / offsets.length : 0;
+  };
+  const reach = Math.max(2, Math.round(dpi * 0.015));
+  const added: Arrow[] = [];
+  for (let more = true; more;) {
+    more = false;
+    for (const t of [...found, ...added]) {
+      for (const side of [-1, 1]) {
+        const ex = Math.round(t.cx);
+        const ey = Math.round(t.cy + side * pitch);
+        const all = [...found, ...added];
+        if (all.some((u) => inColumn(u, t) && Math.abs(u.cy - ey) < pitch / 2)) continue;
+        let best: { x: number; y: number; share: number } | undefined;
+        for (let dy = -reach; dy <= reach; dy += 1)
+          for (let dx = -reach; dx <= reach; dx += 1) {
+            const share = inkShare(t.shape.outline, ex + dx, ey + dy);
+            if (!best || share > best.share) best = { x: ex + dx, y: ey + dy, share };
+          }
+        if (!best || best.share < PRINTED) continue;
+        if (inkShare(t.shape.ring, best.x, best.y) > RING_INKED) continue;
+        const x0 = t.x0 + best.x - Math.round(t.cx);
+        const y0 = t.y0 + best.y - Math.round(t.cy);
+        if (
+          within &&
+          (x0 < within.x0 ||
+            y0 < within.y0 ||
+            x0 + t.width > within.x1 ||
+            y0 + t.height > within.y1)
+        )
+          continue;
+        added.push({ ...t, x0, y0, cx: best.x, cy: best.y, isSolid: true });
+        more = true;
+      }
+    }
+  }
+  return added;
 }
 
 /** The page's tail and head pairs that are arrows, of the size the election file gives if any. */

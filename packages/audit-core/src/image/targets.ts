@@ -92,6 +92,8 @@ export function findTargets(image: GreyImage, options: FindTargetsOptions = {}):
   const { within, spec } = options;
   const found: Found[] = [];
   const solid: Component[] = [];
+  /** Blobs mostly of ink, of a target's size at most: perhaps a target marked over. */
+  const blots: Component[] = [];
   for (const c of findComponents(image, undefined, dpi * dpi)) {
     if (within && (c.x0 < within.x0 || c.y0 < within.y0 || c.x1 > within.x1 || c.y1 > within.y1))
       continue;
@@ -100,11 +102,18 @@ export function findTargets(image: GreyImage, options: FindTargetsOptions = {}):
       solid.push(c);
       continue;
     }
-    if (!looksLikeTarget(c, dpi)) continue;
+    const isBlot = isMostlyInk(c, dpi);
+    if (!looksLikeTarget(c, dpi)) {
+      if (isBlot) blots.push(c);
+      continue;
+    }
     const cx = (c.x0 + c.x1) / 2;
     const cy = (c.y0 + c.y1) / 2;
     const shape = shapeOf(image, c, cx, cy);
-    if (!shape || shape.interior.length / 2 < insideShare(c) * boxWidth(c) * boxHeight(c)) continue;
+    if (!shape || shape.interior.length / 2 < insideShare(c) * boxWidth(c) * boxHeight(c)) {
+      if (isBlot) blots.push(c);
+      continue;
+    }
     // A box fills its bounding box; an oval leaves the corners (π/4 of it).
     const cover = (shape.outline.length + shape.interior.length) / 2 / (boxWidth(c) * boxHeight(c));
     if (spec?.shape === 'box' && cover < 0.88) continue;
@@ -145,7 +154,99 @@ export function findTargets(image: GreyImage, options: FindTargetsOptions = {}):
       isSolid: true,
     });
   }
-  return orderByColumn([...kept, ...findOverprinted(image, kept, dpi, within)], dpi * 0.4);
+  kept.push(...markedOver(blots, kept, size, dpi));
+  const over = findOverprinted(image, kept, dpi, within);
+  // A column's targets found under other print or on a rough scan place marked blots too.
+  const later = markedOver(blots, [...kept, ...over], size, dpi);
+  return orderByColumn([...kept, ...over, ...later], dpi * 0.4);
+}
+
+/** Share of its box a blob's ink must cover to be taken for a target marked over. */
+const BLOT_FILL = 0.55;
+
+/** Of a target's size at most, and mostly ink: a filled oval covers π/4 of its box. */
+function isMostlyInk(c: Component, dpi: number): boolean {
+  const w = boxWidth(c) / dpi;
+  const h = boxHeight(c) / dpi;
+  return (
+    w >= LIMITS.minW &&
+    w <= LIMITS.maxW &&
+    h >= LIMITS.minH &&
+    h <= LIMITS.maxH &&
+    fillRatio(c) >= BLOT_FILL
+  );
+}
+
+/**
+ * Targets that every exemplar of a style marked: on the combined page such a target is a blob
+ * of ink where its outline should be (a filled oval, or a fill, a tick and a light mark laid
+ * together), with no paper inside for the outline finder. A blob of the targets' size (a mark
+ * runs a little past the outline), in line with a column of targets and one option's pitch from
+ * one of them (or from another such blob), is one; it takes the shape of the nearest target of
+ * its column. The pitch keeps out a filled example oval in the instructions above a column.
+ */
+function markedOver(
+  blots: Component[],
+  targets: Found[],
+  size: { w: number; h: number },
+  dpi: number,
+): Found[] {
+  const pitch = rowPitch(targets, dpi);
+  if (pitch === 0) return [];
+  const candidates = blots.filter(
+    (c) =>
+      Math.abs(boxWidth(c) - size.w) <= size.w * 0.25 &&
+      Math.abs(boxHeight(c) - size.h) <= size.h * 0.25,
+  );
+  const added: Found[] = [];
+  for (let more = true; more;) {
+    more = false;
+    for (const c of candidates) {
+      const cx = (c.x0 + c.x1) / 2;
+      const cy = (c.y0 + c.y1) / 2;
+      const all = [...targets, ...added];
+      if (all.some((t) => Math.abs(t.cx - cx) < size.w && Math.abs(t.cy - cy) < size.h)) continue;
+      const column = all.filter((t) => Math.abs(t.cx - cx) < dpi * 0.05);
+      const atPitch = column.filter(
+        (t) => Math.abs(Math.abs(t.cy - cy) - pitch) <= Math.max(2, pitch * 0.1),
+      );
+      // Shaped like the nearest target of the column whose whole inside is paper.
+      const sibling = column
+        .filter((t) => !t.isSolid)
+        .sort(
+          (p, q) =>
+            Number(!!p.isOverprinted) - Number(!!q.isOverprinted) ||
+            Math.abs(p.cy - cy) - Math.abs(q.cy - cy),
+        )[0];
+      if (atPitch.length === 0 || !sibling) continue;
+      added.push({
+        x0: Math.round(cx - sibling.width / 2),
+        y0: Math.round(cy - sibling.height / 2),
+        width: sibling.width,
+        height: sibling.height,
+        cx,
+        cy,
+        shape: sibling.shape,
+        templateInk: 0,
+        isSolid: true,
+      });
+      more = true;
+    }
+  }
+  return added;
+}
+
+/** The usual step from one option to the next down a column of targets; 0 when none. */
+function rowPitch(targets: Found[], dpi: number): number {
+  const steps: number[] = [];
+  for (const t of targets) {
+    const below = targets
+      .filter((u) => Math.abs(u.cx - t.cx) < dpi * 0.05 && u.cy > t.cy)
+      .sort((p, q) => p.cy - q.cy)[0];
+    if (below) steps.push(below.cy - t.cy);
+  }
+  steps.sort((a, b) => a - b);
+  return steps[Math.floor(steps.length / 4)] ?? 0;
 }
 
 /** A blob nearly all ink, the size of a target at most. */

@@ -6,6 +6,7 @@ import { readJson, type JobStore } from '../storage/index.js';
 import { logKey, problemsKey, readCsv, readCsvAll, writeCsv, PROBLEM_COLUMNS } from './context.js';
 import type { StageName, StageProblem } from './context.js';
 import { electionInfo, listKeys, PATHS } from './job.js';
+import { findEditedMap } from './target-maps.js';
 
 export interface ShortfallReason {
   reason: string;
@@ -19,6 +20,11 @@ export interface StageShortfall {
   sheets: number;
   /** Styles sheets carry that have no template. */
   stylesWithoutTemplate: string[];
+  /**
+   * Styles whose template's targets do not match the election's contests and that no person
+   * has mapped yet: their sheets wait for that map.
+   */
+  stylesAwaitingMap?: string[];
   /** Why, most frequent first. */
   reasons: ShortfallReason[];
 }
@@ -33,6 +39,11 @@ export function describeShortfall(s: StageShortfall): string {
   if (s.stylesWithoutTemplate.length > 0)
     parts.push(
       `${s.stylesWithoutTemplate.length} style${s.stylesWithoutTemplate.length === 1 ? '' : 's'} without a template (${s.stylesWithoutTemplate.slice(0, 10).join(', ')}${s.stylesWithoutTemplate.length > 10 ? ', …' : ''})`,
+    );
+  const awaiting = s.stylesAwaitingMap ?? [];
+  if (awaiting.length > 0)
+    parts.push(
+      `${awaiting.length} style${awaiting.length === 1 ? '' : 's'} waiting for a person's target map (${awaiting.slice(0, 10).join(', ')}${awaiting.length > 10 ? ', …' : ''})`,
     );
   parts.push(`${s.sheetsNotRead} of ${s.sheets} sheets not read`);
   const why = s.reasons
@@ -95,20 +106,38 @@ async function assessTemplates(store: JobStore): Promise<StageShortfall | null> 
     built.add(decodeURIComponent(dir));
   }
   const why = new Map<string, string>();
-  for (const p of await readCsvAll(store, problemsKey('gentemplates')))
-    if (p.code === 'no-template' && p.place?.startsWith('style '))
-      why.set(p.place.slice('style '.length), p.message ?? '');
+  // A side whose targets did not match the election's contests is grouped by position: its
+  // sheets cannot be compared with their records until a person maps it, on the Templates
+  // screen or in the job's corrections file.
+  const corrected = new Set(
+    (await readCsvAll(store, PATHS.mappingCorrections)).map((r) => r.style ?? ''),
+  );
+  const unmapped = new Map<string, string>();
+  for (const p of await readCsvAll(store, problemsKey('gentemplates'))) {
+    const place = p.place?.startsWith('style ') ? p.place.slice('style '.length) : undefined;
+    if (place === undefined) continue;
+    if (p.code === 'no-template') why.set(place, p.message ?? '');
+    if (
+      p.code === 'target-mapping' &&
+      !corrected.has(place) &&
+      !(await findEditedMap(store, place))
+    )
+      unmapped.set(place.split('~')[0] ?? place, (p.message ?? '').split(';')[0] ?? '');
+  }
   const missing = new Map<string, number>();
   let unstyled = 0;
   for (const style of styles.values()) {
     if (style === '') unstyled += 1;
-    else if (!built.has(style)) missing.set(style, (missing.get(style) ?? 0) + 1);
+    else if (!built.has(style) || unmapped.has(style))
+      missing.set(style, (missing.get(style) ?? 0) + 1);
   }
   const reasons: string[] = [];
   for (const [style, count] of missing)
     for (let i = 0; i < count; i += 1)
       reasons.push(
-        `of style ${style}: no template (${why.get(style) || 'no exemplar could be used'})`,
+        unmapped.has(style) && built.has(style)
+          ? `of style ${style}: targets not matched to the election's contests (${unmapped.get(style) || 'a different count'}); a person must map them on the Templates screen`
+          : `of style ${style}: no template (${why.get(style) || 'no exemplar could be used'})`,
       );
   // Sheets without a style are matched by image, but only if some template exists.
   if (built.size === 0)
@@ -117,7 +146,10 @@ async function assessTemplates(store: JobStore): Promise<StageShortfall | null> 
   return {
     sheetsNotRead: reasons.length,
     sheets: styles.size,
-    stylesWithoutTemplate: [...missing.keys()].sort(),
+    stylesWithoutTemplate: [...missing.keys()].filter((s) => !built.has(s)).sort(),
+    ...(unmapped.size > 0
+      ? { stylesAwaitingMap: [...unmapped.keys()].filter((s) => built.has(s)).sort() }
+      : {}),
     reasons: tally(reasons),
   };
 }

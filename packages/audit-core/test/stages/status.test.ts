@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import {
   assessStage,
+  describeShortfall,
   FolderStore,
   makeElection,
   PATHS,
@@ -157,6 +158,73 @@ describe('stages that leave styles without a template or sheets without a style'
       await folder.write('gentemplates/B/template.json', '{}');
       expect(await assessStage('gentemplates', folder)).toBeNull();
       expect(await folder.exists('gentemplates/shortfall.json')).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('gentemplates counts the sheets of a style whose targets no one has matched to contests', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'scrutineer-status-unmapped-'));
+    try {
+      const folder = new FolderStore(dir);
+      await writeCsv(
+        folder,
+        PATHS.styles,
+        ['sheet_id', 'style', 'style_source'],
+        [
+          { sheet_id: '1-1-1', style: 'A', style_source: 'cvr' },
+          { sheet_id: '1-1-2', style: 'A', style_source: 'cvr' },
+          { sheet_id: '1-1-3', style: 'C', style_source: 'cvr' },
+        ],
+      );
+      await folder.write('gentemplates/A/template.json', '{}');
+      await folder.write('gentemplates/C/template.json', '{}');
+      await writeCsv(
+        folder,
+        'gentemplates/problems.csv',
+        ['stage', 'severity', 'code', 'file', 'place', 'message'],
+        [
+          {
+            stage: 'gentemplates',
+            severity: 'error',
+            code: 'target-mapping',
+            file: PATHS.mapping,
+            place: 'style A',
+            message:
+              "style A: 25 targets found, the election file gives 24; targets are grouped by position and need a person's mapping",
+          },
+        ],
+      );
+      const shortfall = await assessStage('gentemplates', folder);
+      expect(shortfall).toEqual({
+        sheetsNotRead: 2,
+        sheets: 3,
+        stylesWithoutTemplate: [],
+        stylesAwaitingMap: ['A'],
+        reasons: [
+          {
+            reason:
+              "of style A: targets not matched to the election's contests (style A: 25 targets found, the election file gives 24); a person must map them on the Templates screen",
+            count: 2,
+          },
+        ],
+      });
+      expect(describeShortfall(shortfall!)).toBe(
+        "finished with problems: 1 style waiting for a person's target map (A), 2 of 3 sheets not read: 2 of style A: targets not matched to the election's contests (style A: 25 targets found, the election file gives 24); a person must map them on the Templates screen",
+      );
+      // Once a person maps the style, in the corrections file or on the Templates screen,
+      // nothing is left undone.
+      await writeCsv(
+        folder,
+        PATHS.mappingCorrections,
+        ['style', 'target', 'contest_id', 'option_id'],
+        [{ style: 'A', target: '1', contest_id: 'mayor', option_id: 'ada' }],
+      );
+      expect(await assessStage('gentemplates', folder)).toBeNull();
+      await folder.remove(PATHS.mappingCorrections);
+      expect(await assessStage('gentemplates', folder)).not.toBeNull();
+      await folder.write(`${PATHS.targetMaps}A.json`, '{}');
+      expect(await assessStage('gentemplates', folder)).toBeNull();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

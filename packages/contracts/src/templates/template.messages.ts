@@ -21,6 +21,8 @@ export const TEMPLATE_MESSAGES = {
     'Printed over (a word or tint across the ballot) with no clear paper left inside it: a mark there cannot be told from the print, so every sheet reads this target gray for a person to decide.',
   obscuredCount: (n: number) =>
     `${n} target${n === 1 ? '' : 's'} printed over with no paper left to read: always gray, decided by a person`,
+  awaitingMap:
+    "waits for a person's target map: its targets did not match the election's contests and are grouped by position, so a person must map them (Map targets) before its sheets are compared",
   outOfDate: (stages: string[]) =>
     `Out of date now (built-new): ${stages.join(', ')}; rerun them to read with this map.`,
 } as const;

@@ -239,7 +239,19 @@ describe('decisions', () => {
     expect(
       tally.body.contests.some((c) => contestsOfElection.some((d) => d.id === c.contest_id)),
     ).toBe(true);
-    const option = item.cvr_votes.split(';').find(Boolean);
+    // The record's option that the image did not read gains the vote; one the image read and
+    // the record did not loses it.
+    const [recorded, read] = [item.cvr_votes, item.image_votes].map((v) =>
+      v.split(';').filter(Boolean),
+    ) as [string[], string[]];
+    const gained = recorded.find((o) => !read.includes(o));
+    const lost = read.find((o) => !recorded.includes(o));
+    expect(gained ?? lost).toBeDefined();
+    if (lost) {
+      const row = contest?.options.find((o) => o.option_id === lost);
+      expect(row?.adjudicated_votes).toBe((row?.image_votes ?? 0) - 1);
+    }
+    const option = gained;
     if (option) {
       const row = contest?.options.find((o) => o.option_id === option);
       expect(row?.adjudicated_votes).toBe((row?.image_votes ?? 0) + 1);

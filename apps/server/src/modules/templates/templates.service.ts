@@ -142,8 +142,7 @@ export async function listTemplates(
       problems.push(`${found} targets mapped, the election file defines ${expected}`);
     const obscured = edited ? 0 : (stored?.targets.filter((t) => t.isObscured).length ?? 0);
     if (obscured > 0) problems.push(M.obscuredCount(obscured));
-    if (stored?.mappingSource === 'position' && !edited)
-      problems.push('targets grouped by position: their contests and options need a person');
+    if (stored?.mappingSource === 'position' && !edited) problems.push(M.awaitingMap);
     styles.push({
       style,
       base_style: base,

@@ -129,6 +129,9 @@ function Summary({ list }: { list: TemplateList }) {
   const short = list.styles.filter(
     (s) => s.targets_expected !== null && s.targets_found !== s.targets_expected,
   );
+  // Grouped by position and not yet mapped by a person: gentemplates stays finished with problems.
+  const waiting = list.styles.filter((s) => s.mapping_source === 'position');
+  const names = waiting.map((s) => (s.side > 1 ? `${s.base_style} side ${s.side}` : s.base_style));
   return (
     <Stack spacing={1} sx={{ mb: 2 }}>
       <Typography>
@@ -136,6 +139,14 @@ function Summary({ list }: { list: TemplateList }) {
         {list.missing.length ? ` (${list.missing.join(', ')})` : ''}; {short.length} with targets
         missing or extra.
       </Typography>
+      {waiting.length > 0 && (
+        <Alert severity="warning" data-testid="awaiting-map">
+          Waiting for a person&apos;s target map: {names.join(', ')}.{' '}
+          {waiting.length === 1
+            ? "Its targets did not match the election's contests; a person must map them (Map targets on the style's card) before its sheets are compared."
+            : "Their targets did not match the election's contests; a person must map them (Map targets on each style's card) before their sheets are compared."}
+        </Alert>
+      )}
     </Stack>
   );
 }
