@@ -126,6 +126,12 @@ export async function runBatchJob(host: PipelineHost, job: BatchJob): Promise<vo
     if (!done) return;
     count('done');
     if (host.presence) host.presence.done += 1;
+    // A batch shorter than a heartbeat never beat: its log and the stage's percent move here,
+    // so a fast stage still shows progress batch by batch.
+    if (lines.length !== written)
+      await store.write(liveKey, `${lines.join('\n')}\n`).catch(() => undefined);
+    await updatePercent(host, opId, runId);
+    host.notify(op.jobId);
     await joinIfLast(host, op, stage, store, claim.count);
   } catch (error) {
     clearInterval(timer);
