@@ -142,17 +142,7 @@ export function findTargets(image: GreyImage, options: FindTargetsOptions = {}):
     const column = kept.filter((t) => Math.abs(t.cx - cx) < dpi * 0.05);
     const sibling = column.sort((a, b) => Math.abs(a.cy - cy) - Math.abs(b.cy - cy))[0];
     if (!sibling) continue;
-    kept.push({
-      x0: Math.round(cx - sibling.width / 2),
-      y0: Math.round(cy - sibling.height / 2),
-      width: sibling.width,
-      height: sibling.height,
-      cx,
-      cy,
-      shape: sibling.shape,
-      templateInk: 0,
-      isSolid: true,
-    });
+    kept.push(likeSibling(sibling, cx, cy));
   }
   kept.push(...markedOver(blots, kept, size, dpi));
   const over = findOverprinted(image, kept, dpi, within);
@@ -219,17 +209,7 @@ function markedOver(
             Math.abs(p.cy - cy) - Math.abs(q.cy - cy),
         )[0];
       if (atPitch.length === 0 || !sibling) continue;
-      added.push({
-        x0: Math.round(cx - sibling.width / 2),
-        y0: Math.round(cy - sibling.height / 2),
-        width: sibling.width,
-        height: sibling.height,
-        cx,
-        cy,
-        shape: sibling.shape,
-        templateInk: 0,
-        isSolid: true,
-      });
+      added.push(likeSibling(sibling, cx, cy));
       more = true;
     }
   }
@@ -306,4 +286,19 @@ export function orderByColumn(
   return columns
     .flatMap((col, column) => col.sort((p, q) => p.cy - q.cy).map((t) => ({ ...t, column })))
     .map((t, index) => ({ ...t, index }));
+}
+
+/** A marked blot taken for a target: centred where it lies, shaped like its column's target. */
+function likeSibling(sibling: Found, cx: number, cy: number): Found {
+  return {
+    x0: Math.round(cx - sibling.width / 2),
+    y0: Math.round(cy - sibling.height / 2),
+    width: sibling.width,
+    height: sibling.height,
+    cx,
+    cy,
+    shape: sibling.shape,
+    templateInk: 0,
+    isSolid: true,
+  };
 }
