@@ -10,10 +10,30 @@ const mapItems = (data: Messages, change: (m: ChatMessage) => ChatMessage): Mess
   pages: data.pages.map((page) => ({ ...page, items: page.items.map(change) })),
 });
 
+/**
+ * Changes a room's loaded messages. While the room's pages are being fetched, a change made
+ * to the cache would be overwritten by an answer read before it happened, so the fetch is
+ * started again instead (the new answer holds the change).
+ */
+function changeMessages(
+  queryClient: QueryClient,
+  roomId: number,
+  change: (data: Messages) => Messages,
+): void {
+  const queryKey = chatKeys.messages(roomId);
+  if (queryClient.getQueryState(queryKey)?.fetchStatus === 'fetching') {
+    // A first fetch is not cancelled by invalidating alone: it would be waited for instead.
+    void queryClient
+      .cancelQueries({ queryKey, exact: true })
+      .then(() => queryClient.invalidateQueries({ queryKey, exact: true }));
+    return;
+  }
+  queryClient.setQueryData<Messages>(queryKey, (data) => (data ? change(data) : data));
+}
+
 /** Puts a message into the loaded pages: replaces it where it is, else adds it as the newest. */
 export function upsertMessage(queryClient: QueryClient, message: ChatMessage): void {
-  queryClient.setQueryData<Messages>(chatKeys.messages(message.rooms.id), (data) => {
-    if (!data) return data;
+  changeMessages(queryClient, message.rooms.id, (data) => {
     const known = data.pages.some((page) => page.items.some((m) => m.id === message.id));
     if (known) return mapItems(data, (m) => (m.id === message.id ? message : m));
     const [newest, ...older] = data.pages;
@@ -31,16 +51,12 @@ export function applyPush(queryClient: QueryClient, jobId: number, push: ChatPus
       upsertMessage(queryClient, push.message);
       return;
     case 'seen':
-      queryClient.setQueryData<Messages>(chatKeys.messages(push.room_id), (data) =>
-        data
-          ? mapItems(data, (m) =>
-              m.id <= push.message_id &&
-              m.users?.id !== push.user_id &&
-              !m.seen[String(push.user_id)]
-                ? { ...m, seen: { ...m.seen, [String(push.user_id)]: push.c_time } }
-                : m,
-            )
-          : data,
+      changeMessages(queryClient, push.room_id, (data) =>
+        mapItems(data, (m) =>
+          m.id <= push.message_id && m.users?.id !== push.user_id && !m.seen[String(push.user_id)]
+            ? { ...m, seen: { ...m.seen, [String(push.user_id)]: push.c_time } }
+            : m,
+        ),
       );
       return;
     case 'room':
