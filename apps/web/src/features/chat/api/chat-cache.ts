@@ -11,6 +11,16 @@ const mapItems = (data: Messages, change: (m: ChatMessage) => ChatMessage): Mess
 });
 
 /**
+ * Reads a query again now. A fetch already under way may have been answered before the change
+ * that calls for this; invalidating alone would wait for it when nothing is cached yet.
+ */
+function refetchNow(queryClient: QueryClient, queryKey: readonly unknown[]): void {
+  void queryClient
+    .cancelQueries({ queryKey, exact: true })
+    .then(() => queryClient.invalidateQueries({ queryKey, exact: true }));
+}
+
+/**
  * Changes a room's loaded messages. While the room's pages are being fetched, a change made
  * to the cache would be overwritten by an answer read before it happened, so the fetch is
  * started again instead (the new answer holds the change).
@@ -22,10 +32,7 @@ function changeMessages(
 ): void {
   const queryKey = chatKeys.messages(roomId);
   if (queryClient.getQueryState(queryKey)?.fetchStatus === 'fetching') {
-    // A first fetch is not cancelled by invalidating alone: it would be waited for instead.
-    void queryClient
-      .cancelQueries({ queryKey, exact: true })
-      .then(() => queryClient.invalidateQueries({ queryKey, exact: true }));
+    refetchNow(queryClient, queryKey);
     return;
   }
   queryClient.setQueryData<Messages>(queryKey, (data) => (data ? change(data) : data));
@@ -61,7 +68,7 @@ export function applyPush(queryClient: QueryClient, jobId: number, push: ChatPus
       return;
     case 'room':
       if (push.room.audits.id !== jobId) return;
-      void queryClient.invalidateQueries({ queryKey: chatKeys.rooms(jobId) });
+      refetchNow(queryClient, chatKeys.rooms(jobId));
       return;
     case 'room-removed':
       queryClient.setQueryData<Rooms>(chatKeys.rooms(jobId), (data) =>
