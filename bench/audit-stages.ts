@@ -33,6 +33,10 @@ const SHARED = FAMILY === 'shared-layout';
 // is swapped among them (settled by those codes, as the images cannot tell the styles apart).
 const CARDS = SHARED && process.env.CARDS === '1';
 const HART = FAMILY === 'hart';
+// SWAP=1 or SWAP=0 plants a swapped pair of batches or leaves it out, whatever the family's
+// default (planted where images or printed codes can tell the styles apart).
+const SWAP_DEFAULT = CARDS || (!SHARED && !HART);
+const SWAP = process.env.SWAP === undefined ? SWAP_DEFAULT : process.env.SWAP === '1';
 // Ballots scanned twice (the same paper, another scan, another compression) for cmpcvr to find.
 const RESCANS = Number(process.env.RESCANS ?? 3);
 // KEEP=1 leaves the job folder in place (its path is printed) to look into what was found.
@@ -57,9 +61,7 @@ try {
       misreads: 10,
       missing: 3,
       extra: 3,
-      // Records swapped between batches cannot show when no image tells the styles apart; on
-      // Hart-like sheets the swap is left out as in the suite (see hart-pipeline.test.ts).
-      swapBatches: CARDS || (!SHARED && !HART),
+      swapBatches: SWAP,
       rescans: RESCANS,
       // Sheets carry a printed serial when rescans are planted: the generator's marks stay near
       // their targets, so most of its sheets carry nothing else that tells one paper from another.
@@ -123,7 +125,7 @@ try {
   const { clear, clearRight, unclear, unclearWrong, gray } = await scoreMarks(store, truth);
   const extractSeconds = times.find(([s]) => s === 'extractvote')?.[1] ?? 0;
   const body = [
-    `Run: \`npx tsx bench/audit-stages.ts\` (BALLOTS=${COUNT}, FAMILY=${FAMILY}${CARDS ? ', CARDS=1' : ''}, FAINT=${FAINT}, RESCANS=${RESCANS}; one process, stages in turn, extractvote in batches of 500).`,
+    `Run: \`npx tsx bench/audit-stages.ts\` (BALLOTS=${COUNT}, FAMILY=${FAMILY}${CARDS ? ', CARDS=1' : ''}${SWAP !== SWAP_DEFAULT ? `, SWAP=${SWAP ? 1 : 0}` : ''}, FAINT=${FAINT}, RESCANS=${RESCANS}; one process, stages in turn, extractvote in batches of 500).`,
     machineLine(),
     '',
     '| stage | seconds |',
@@ -137,7 +139,7 @@ try {
   await writeSection(
     FAMILY === 'timing-marks' && !FAINT && !RESCANS
       ? 'Audit stages: generated elections, precheck to genreport'
-      : `Audit stages: generated elections, ${FAMILY}${CARDS ? ', card codes' : ''}${FAINT ? `, faint marks ${FAINT}` : ''}${RESCANS ? `, ${RESCANS} rescans` : ''}`,
+      : `Audit stages: generated elections, ${FAMILY}${CARDS ? ', card codes' : ''}${SWAP !== SWAP_DEFAULT ? (SWAP ? ', swapped batches' : ', no swapped batches') : ''}${FAINT ? `, faint marks ${FAINT}` : ''}${RESCANS ? `, ${RESCANS} rescans` : ''}`,
     body,
   );
   console.log(body);
