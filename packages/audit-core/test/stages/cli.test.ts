@@ -1,25 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
+import { cli } from './cli-run.js';
 
 const root = join(import.meta.dirname, '../..');
-const tsx = join(root, '../../node_modules/.bin/tsx');
-
-/** Runs the command-line front as the pipeline runner does, from its source. */
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(tsx, [join(root, 'src/cli.ts'), ...args], { cwd: root });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 async function zipOf(entries: Record<string, Buffer>): Promise<Buffer> {
   const zip = new yazl.ZipFile();

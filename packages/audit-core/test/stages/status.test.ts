@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,20 +14,8 @@ import {
   type StageResult,
 } from '../../src/index.js';
 import { readCsvAll, writeCsv } from '../../src/stages/context.js';
+import { cli } from './cli-run.js';
 import { generatedJob } from './generated-job.js';
-
-const root = join(import.meta.dirname, '../..');
-const tsx = join(root, '../../node_modules/.bin/tsx');
-
-function cli(args: string[]): Promise<{ code: number | null; stdout: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(tsx, [join(root, 'src/cli.ts'), ...args], { cwd: root });
-    let stdout = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout }));
-  });
-}
 
 async function zipOf(entries: Record<string, Buffer>): Promise<Buffer> {
   const zip = new yazl.ZipFile();
