@@ -33,6 +33,12 @@ const SHARED = FAMILY === 'shared-layout';
 // is swapped among them (settled by those codes, as the images cannot tell the styles apart).
 const CARDS = SHARED && process.env.CARDS === '1';
 const HART = FAMILY === 'hart';
+// FAMILY=one-style: timing-mark ballots of a single style (one precinct), as a small election.
+const ONE = FAMILY === 'one-style';
+// DPI=150 scans every sheet at 150 dpi (200 by default); a list (DPI=150,300) sets batch by
+// batch in turn, as a county whose scanners are set differently mixes them.
+const DPIS = (process.env.DPI ?? '200').split(',').map(Number);
+if (DPIS.some((d) => !(d >= 50 && d <= 1200))) throw new Error(`DPI: ${process.env.DPI}`);
 // Ballots scanned twice (the same paper, another scan, another compression) for cmpcvr to find.
 const RESCANS = Number(process.env.RESCANS ?? 3);
 // KEEP=1 leaves the job folder in place (its path is printed) to look into what was found.
@@ -46,6 +52,7 @@ try {
         ...(HART ? { family: 'hart' as const } : {}),
         ...(FAMILY === 'arrow' ? { family: 'arrow' as const } : {}),
         ...(FAMILY === 'two-sided' ? { sides: 2 as const } : {}),
+        ...(ONE ? { styles: 1, precincts: 1 } : {}),
       });
   await mkdir(path.join(job, 'input/images'), { recursive: true });
   await mkdir(path.join(job, 'input/cvr'), { recursive: true });
@@ -53,13 +60,14 @@ try {
     election,
     {
       count: COUNT,
+      dpi: DPIS.length === 1 ? DPIS[0] : DPIS,
       batchSize: 100,
       misreads: 10,
       missing: 3,
       extra: 3,
       // Records swapped between batches cannot show when no image tells the styles apart; on
       // Hart-like sheets the swap is left out as in the suite (see hart-pipeline.test.ts).
-      swapBatches: CARDS || (!SHARED && !HART),
+      swapBatches: CARDS || (!SHARED && !HART && !ONE),
       rescans: RESCANS,
       // Sheets carry a printed serial when rescans are planted: the generator's marks stay near
       // their targets, so most of its sheets carry nothing else that tells one paper from another.
@@ -123,7 +131,7 @@ try {
   const { clear, clearRight, unclear, unclearWrong, gray } = await scoreMarks(store, truth);
   const extractSeconds = times.find(([s]) => s === 'extractvote')?.[1] ?? 0;
   const body = [
-    `Run: \`npx tsx bench/audit-stages.ts\` (BALLOTS=${COUNT}, FAMILY=${FAMILY}${CARDS ? ', CARDS=1' : ''}, FAINT=${FAINT}, RESCANS=${RESCANS}; one process, stages in turn, extractvote in batches of 500).`,
+    `Run: \`npx tsx bench/audit-stages.ts\` (BALLOTS=${COUNT}, FAMILY=${FAMILY}${CARDS ? ', CARDS=1' : ''}, FAINT=${FAINT}, RESCANS=${RESCANS}${DPIS.join() === '200' ? '' : `, DPI=${DPIS.join()}`}; one process, stages in turn, extractvote in batches of 500).`,
     machineLine(),
     '',
     '| stage | seconds |',

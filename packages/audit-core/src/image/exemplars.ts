@@ -2,6 +2,7 @@ import { applyAffine, type Affine } from './affine.js';
 import { createGrey, type GreyImage } from './grey.js';
 import { dilate, erode, inkMask } from './morph.js';
 import { refineBlocks } from './refine.js';
+import { atLeastDpi } from './resample.js';
 import { frameOf, registerOn, type RegistrationFrame } from './registration.js';
 import { findArrows, reopenJoinedArrows } from './arrows.js';
 import { findTargets, type TemplateTarget } from './targets.js';
@@ -64,9 +65,11 @@ export function combineExemplars(
   let votes: Votes | undefined;
   const used: number[] = [];
   let upsideDown = 0;
-  chosen.forEach((page, index) => {
+  chosen.forEach((scanned, index) => {
     options.signal?.throwIfAborted();
     try {
+      // A page scanned coarser than 200 dpi is combined on a 200 dpi grid (see `atLeastDpi`).
+      const page = atLeastDpi(scanned);
       if (!reference) {
         const frame = frameOf(page);
         if (!frame)
