@@ -97,7 +97,12 @@ export function combineExemplars(
   // votes 180° is reversing them, pixel for pixel.
   const turned = options.turn ?? upsideDown * 2 > used.length;
   if (turned) for (const v of [votes.ink, votes.paper, votes.solid]) v.reverse();
-  const image = decide(votes, reference.page, options.inkShare ?? 0.6);
+  // The combined page is in the reference's frame, at its resolution.
+  const { dpi } = reference.page;
+  const image = {
+    ...decide(votes, reference.page, options.inkShare ?? 0.6),
+    ...(dpi === undefined ? {} : { dpi }),
+  };
   const strict = decide(votes, reference.page, INSIDE_SHARE);
   // An arrow most exemplars joined is one blob on the combined page: it is found on the strict
   // one, where an arrow that nearly all of them joined is first parted again.

@@ -18,7 +18,9 @@ export function atLeastDpi(page: GreyImage, dpi = MIN_TEMPLATE_DPI): GreyImage {
   const own = estimateDpi(page);
   // Within 2% is the same resolution: scanners crop a page a little wider or narrower.
   if (own >= dpi * 0.98) return page;
-  return resample(page, dpi / own);
+  const factor = dpi / own;
+  const out = resample(page, factor);
+  return page.dpi === undefined ? out : { ...out, dpi: page.dpi * factor };
 }
 
 /** The page scaled by `factor` in both directions, each new pixel bilinear from the old ones. */
