@@ -36,7 +36,8 @@ const HART = FAMILY === 'hart';
 // FAMILY=one-style: timing-mark ballots of a single style (one precinct), as a small election.
 const ONE = FAMILY === 'one-style';
 // DPI=150 scans every sheet at 150 dpi (200 by default); a list (DPI=150,300) sets batch by
-// batch in turn, as a county whose scanners are set differently mixes them.
+// batch in turn (batches of 100 ballots, so a mix needs BALLOTS of 100 per resolution at least),
+// as a county whose scanners are set differently mixes them.
 const DPIS = (process.env.DPI ?? '200').split(',').map(Number);
 if (DPIS.some((d) => !(d >= 50 && d <= 1200))) throw new Error(`DPI: ${process.env.DPI}`);
 // Ballots scanned twice (the same paper, another scan, another compression) for cmpcvr to find.
@@ -143,9 +144,9 @@ try {
     `extractvote: ${(COUNT / extractSeconds).toFixed(1)} sheets/s against decoding alone ${(decoded / decodeSeconds).toFixed(1)} sheets/s: ratio **${(decoded / decodeSeconds / (COUNT / extractSeconds)).toFixed(1)}×** slower than decoding.`,
   ].join('\n');
   await writeSection(
-    FAMILY === 'timing-marks' && !FAINT && !RESCANS
+    FAMILY === 'timing-marks' && !FAINT && !RESCANS && DPIS.join() === '200'
       ? 'Audit stages: generated elections, precheck to genreport'
-      : `Audit stages: generated elections, ${FAMILY}${CARDS ? ', card codes' : ''}${FAINT ? `, faint marks ${FAINT}` : ''}${RESCANS ? `, ${RESCANS} rescans` : ''}`,
+      : `Audit stages: generated elections, ${FAMILY}${CARDS ? ', card codes' : ''}${FAINT ? `, faint marks ${FAINT}` : ''}${RESCANS ? `, ${RESCANS} rescans` : ''}${DPIS.join() === '200' ? '' : `, ${DPIS.join('/')} dpi`}`,
     body,
   );
   console.log(body);
