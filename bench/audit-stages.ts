@@ -33,9 +33,16 @@ const SHARED = FAMILY === 'shared-layout';
 // is swapped among them (settled by those codes, as the images cannot tell the styles apart).
 const CARDS = SHARED && process.env.CARDS === '1';
 const HART = FAMILY === 'hart';
+// FAMILY=one-style: timing-mark ballots of a single style (one precinct), as a small election.
+const ONE = FAMILY === 'one-style';
+// DPI=150 scans every sheet at 150 dpi (200 by default); a list (DPI=150,300) sets batch by
+// batch in turn (batches of 100 ballots, so a mix needs BALLOTS of 100 per resolution at least),
+// as a county whose scanners are set differently mixes them.
+const DPIS = (process.env.DPI ?? '200').split(',').map(Number);
+if (DPIS.some((d) => !(d >= 50 && d <= 1200))) throw new Error(`DPI: ${process.env.DPI}`);
 // SWAP=1 or SWAP=0 plants a swapped pair of batches or leaves it out, whatever the family's
 // default (planted where images or printed codes can tell the styles apart).
-const SWAP_DEFAULT = CARDS || (!SHARED && !HART);
+const SWAP_DEFAULT = CARDS || (!SHARED && !HART && !ONE);
 const SWAP = process.env.SWAP === undefined ? SWAP_DEFAULT : process.env.SWAP === '1';
 // Ballots scanned twice (the same paper, another scan, another compression) for cmpcvr to find.
 const RESCANS = Number(process.env.RESCANS ?? 3);
@@ -50,6 +57,7 @@ try {
         ...(HART ? { family: 'hart' as const } : {}),
         ...(FAMILY === 'arrow' ? { family: 'arrow' as const } : {}),
         ...(FAMILY === 'two-sided' ? { sides: 2 as const } : {}),
+        ...(ONE ? { styles: 1, precincts: 1 } : {}),
       });
   await mkdir(path.join(job, 'input/images'), { recursive: true });
   await mkdir(path.join(job, 'input/cvr'), { recursive: true });
@@ -57,6 +65,7 @@ try {
     election,
     {
       count: COUNT,
+      dpi: DPIS.length === 1 ? DPIS[0] : DPIS,
       batchSize: 100,
       misreads: 10,
       missing: 3,
@@ -125,7 +134,7 @@ try {
   const { clear, clearRight, unclear, unclearWrong, gray } = await scoreMarks(store, truth);
   const extractSeconds = times.find(([s]) => s === 'extractvote')?.[1] ?? 0;
   const body = [
-    `Run: \`npx tsx bench/audit-stages.ts\` (BALLOTS=${COUNT}, FAMILY=${FAMILY}${CARDS ? ', CARDS=1' : ''}${SWAP !== SWAP_DEFAULT ? `, SWAP=${SWAP ? 1 : 0}` : ''}, FAINT=${FAINT}, RESCANS=${RESCANS}; one process, stages in turn, extractvote in batches of 500).`,
+    `Run: \`npx tsx bench/audit-stages.ts\` (BALLOTS=${COUNT}, FAMILY=${FAMILY}${CARDS ? ', CARDS=1' : ''}${SWAP !== SWAP_DEFAULT ? `, SWAP=${SWAP ? 1 : 0}` : ''}, FAINT=${FAINT}, RESCANS=${RESCANS}${DPIS.join() === '200' ? '' : `, DPI=${DPIS.join()}`}; one process, stages in turn, extractvote in batches of 500).`,
     machineLine(),
     '',
     '| stage | seconds |',
@@ -137,9 +146,9 @@ try {
     `extractvote: ${(COUNT / extractSeconds).toFixed(1)} sheets/s against decoding alone ${(decoded / decodeSeconds).toFixed(1)} sheets/s: ratio **${(decoded / decodeSeconds / (COUNT / extractSeconds)).toFixed(1)}×** slower than decoding.`,
   ].join('\n');
   await writeSection(
-    FAMILY === 'timing-marks' && !FAINT && !RESCANS
+    FAMILY === 'timing-marks' && !FAINT && !RESCANS && DPIS.join() === '200'
       ? 'Audit stages: generated elections, precheck to genreport'
-      : `Audit stages: generated elections, ${FAMILY}${CARDS ? ', card codes' : ''}${SWAP !== SWAP_DEFAULT ? (SWAP ? ', swapped batches' : ', no swapped batches') : ''}${FAINT ? `, faint marks ${FAINT}` : ''}${RESCANS ? `, ${RESCANS} rescans` : ''}`,
+      : `Audit stages: generated elections, ${FAMILY}${CARDS ? ', card codes' : ''}${SWAP !== SWAP_DEFAULT ? (SWAP ? ', swapped batches' : ', no swapped batches') : ''}${FAINT ? `, faint marks ${FAINT}` : ''}${RESCANS ? `, ${RESCANS} rescans` : ''}${DPIS.join() === '200' ? '' : `, ${DPIS.join('/')} dpi`}`,
     body,
   );
   console.log(body);

@@ -2,6 +2,7 @@ import { applyAffine, type Affine } from './affine.js';
 import { createGrey, type GreyImage } from './grey.js';
 import { dilate, erode, inkMask } from './morph.js';
 import { refineBlocks } from './refine.js';
+import { atLeastDpi } from './resample.js';
 import { frameOf, registerOn, type RegistrationFrame } from './registration.js';
 import { findArrows, reopenJoinedArrows } from './arrows.js';
 import { findTargets, type TemplateTarget } from './targets.js';
@@ -64,9 +65,11 @@ export function combineExemplars(
   let votes: Votes | undefined;
   const used: number[] = [];
   let upsideDown = 0;
-  chosen.forEach((page, index) => {
+  chosen.forEach((scanned, index) => {
     options.signal?.throwIfAborted();
     try {
+      // A page scanned coarser than 200 dpi is combined on a 200 dpi grid (see `atLeastDpi`).
+      const page = atLeastDpi(scanned);
       if (!reference) {
         const frame = frameOf(page);
         if (!frame)
@@ -94,7 +97,12 @@ export function combineExemplars(
   // votes 180° is reversing them, pixel for pixel.
   const turned = options.turn ?? upsideDown * 2 > used.length;
   if (turned) for (const v of [votes.ink, votes.paper, votes.solid]) v.reverse();
-  const image = decide(votes, reference.page, options.inkShare ?? 0.6);
+  // The combined page is in the reference's frame, at its resolution.
+  const { dpi } = reference.page;
+  const image = {
+    ...decide(votes, reference.page, options.inkShare ?? 0.6),
+    ...(dpi === undefined ? {} : { dpi }),
+  };
   const strict = decide(votes, reference.page, INSIDE_SHARE);
   // An arrow most exemplars joined is one blob on the combined page: it is found on the strict
   // one, where an arrow that nearly all of them joined is first parted again.

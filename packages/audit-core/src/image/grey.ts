@@ -3,6 +3,12 @@ export interface GreyImage {
   width: number;
   height: number;
   data: Uint8Array;
+  /**
+   * Resolution in pixels per inch as the file states it (a TIFF's or PNG's resolution, a PDF
+   * page's rendering), when it states a plausible one (see `statedDpi`); pages made here
+   * (templates, combined exemplars) leave it out and are measured by their width.
+   */
+  dpi?: number;
 }
 
 /** Pixels darker than this count as ink on a bilevel or greyscale scan. */
@@ -26,7 +32,39 @@ export function isInk(image: GreyImage, x: number, y: number): boolean {
   return pixelAt(image, x, y) < INK_THRESHOLD;
 }
 
-/** A page is 8.5 inches wide in every layout we read, so its width gives its resolution. */
+/** Width of the ballot paper in every family we read (letter, legal and 8.5 × 17 in). */
+export const PAPER_WIDTH = 8.5;
+
+/**
+ * A page's resolution in pixels per inch, which every size the engine looks for (targets,
+ * timing marks, anchors, search windows) is scaled by. Measured from the page: its width
+ * against the paper's 8.5 in, which also absorbs a scanner's cropping or margin of a few
+ * pixels. Where the file states a resolution that puts the page more than 5% from 8.5 in wide
+ * (a narrower card, a page cropped to its printing), the stated one is the page's.
+ */
 export function estimateDpi(image: GreyImage): number {
-  return image.width / 8.5;
+  const measured = image.width / PAPER_WIDTH;
+  const stated = image.dpi;
+  return stated !== undefined && Math.abs(stated - measured) > measured * 0.05 ? stated : measured;
+}
+
+/** Resolutions a scanner writes ballots at; a file stating one outside is not believed. */
+const STATED = { min: 100, max: 600 };
+
+/**
+ * The resolution a file states, when it is plausible for a ballot scan: between 100 and 600
+ * dpi, and the page between 3 and 20 inches on each side at it. Files that state none get a
+ * default from their writer (72 or 96 for a PNG, 25.4 for a TIFF that sharp wrote without
+ * one), which these bounds leave out.
+ */
+export function statedDpi(
+  density: number | undefined,
+  width: number,
+  height: number,
+): number | undefined {
+  if (density === undefined || !Number.isFinite(density)) return undefined;
+  if (density < STATED.min || density > STATED.max) return undefined;
+  const inches = (pixels: number): number => pixels / density;
+  if ([width, height].some((p) => inches(p) < 3 || inches(p) > 20)) return undefined;
+  return density;
 }

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
-import type { GreyImage } from './grey.js';
-import { isPdf, openPdf, renderPdfPage } from './pdf.js';
+import sharp, { type Sharp } from 'sharp';
+import { statedDpi, type GreyImage } from './grey.js';
+import { DEFAULT_PDF_DPI, isPdf, openPdf, renderPdfPage } from './pdf.js';
 
 /** Raised for an image that cannot be decoded, naming what was wrong. */
 export class ImageReadError extends Error {
@@ -66,18 +66,29 @@ function into(image: GreyImage, buffers: PageBuffers | undefined): GreyImage {
   if (!buffers) return image;
   const data = buffers.take(image.data.length);
   data.set(image.data);
-  return { width: image.width, height: image.height, data };
+  return {
+    width: image.width,
+    height: image.height,
+    data,
+    ...(image.dpi === undefined ? {} : { dpi: image.dpi }),
+  };
 }
 
 /**
  * Decodes a PNG, JPEG or TIFF (including CCITT bilevel) page into greyscale pixels; a PDF page
- * is rendered with PDFium.
+ * is rendered with PDFium. The page carries the resolution its file states, where plausible
+ * (see `statedDpi`), or the one a PDF page is rendered at.
  */
 export async function loadPage(input: Buffer, options: LoadPageOptions = {}): Promise<GreyImage> {
   const page = options.page ?? 0;
   try {
-    if (isPdf(input)) return into(await renderPdfPage(input, page, options.dpi), options.buffers);
-    const { data, info } = await sharp(input, { page, failOn: 'error' })
+    if (isPdf(input)) {
+      const rendered = await renderPdfPage(input, page, options.dpi);
+      return into({ ...rendered, dpi: options.dpi ?? DEFAULT_PDF_DPI }, options.buffers);
+    }
+    const decoder = sharp(input, { page, failOn: 'error' });
+    const { data, info } = await decoder
+      .clone()
       .greyscale()
       .removeAlpha()
       .raw()
@@ -85,11 +96,20 @@ export async function loadPage(input: Buffer, options: LoadPageOptions = {}): Pr
     if (info.channels !== 1) throw new Error(`expected one channel, got ${info.channels}`);
     // The decoded buffer is ours alone: view it rather than copy a page's worth of bytes.
     const pixels = new Uint8Array(data.buffer, data.byteOffset, data.length);
-    return into({ width: info.width, height: info.height, data: pixels }, options.buffers);
+    const dpi = statedDpi(await densityOf(decoder), info.width, info.height);
+    return into(
+      { width: info.width, height: info.height, data: pixels, ...(dpi ? { dpi } : {}) },
+      options.buffers,
+    );
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ImageReadError(`cannot read ballot image (page ${page}): ${reason}`, options.label);
   }
+}
+
+/** The resolution the file states, in pixels per inch (sharp reports 72 where none is). */
+async function densityOf(decoder: Sharp): Promise<number | undefined> {
+  return (await decoder.metadata()).density;
 }
 
 /**

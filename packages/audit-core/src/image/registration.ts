@@ -46,11 +46,12 @@ export function registerOn(
     throw new RegistrationError(`no ${describeKind(frame.anchors.kind)} found on the page`);
   const from = frame.anchors.points;
   const to = found.points;
+  const expected = estimateDpi(page) / frame.dpi;
   let best: Registration | undefined;
   for (const turn of [0, 2]) {
     const pairedTo = to.map((_, i) => to[(i + turn) % 4] as Point);
     const coarse = fitAffine(from, pairedTo);
-    if (!coarse || !plausible(coarse)) continue;
+    if (!coarse || !plausible(coarse, expected)) continue;
     const anchorPairs = from.map((p, i): [Point, Point] => [p, pairedTo[i] as Point]);
     const refined = refineOnTargets(frame, page, coarse, anchorPairs);
     if (
@@ -80,7 +81,8 @@ function onTimingMarks(
   page: GreyImage,
   marks: TimingMarks,
 ): Registration {
-  const tolerance = frame.dpi * 0.08;
+  // In the page's pixels: a page scanned at another resolution than the template's.
+  const tolerance = estimateDpi(page) * 0.08;
   let upright: Registration | undefined;
   let failure: unknown;
   try {
@@ -115,7 +117,7 @@ const SAMPLED_OUTLINES = 8;
 function outlinesSeen(frame: RegistrationFrame, page: GreyImage, t: Affine): number {
   const { targets } = frame;
   const step = Math.max(1, Math.floor(targets.length / SAMPLED_OUTLINES));
-  const window = Math.max(2, Math.round(frame.dpi * 0.03));
+  const window = Math.max(2, Math.round(estimateDpi(page) * 0.03));
   let seen = 0;
   for (let i = 0, n = 0; i < targets.length && n < SAMPLED_OUTLINES; i += step, n += 1) {
     const target = targets[i] as TemplateTarget;
@@ -145,11 +147,15 @@ function turnBack(t: Affine, page: GreyImage): Affine {
 const describeKind = (kind: Anchors['kind']): string =>
   kind === 'frame' ? 'printed frame' : kind === 'corner-marks' ? 'corner marks' : 'printing';
 
-/** Scans are within a few degrees of square and within 1.5× of the template's resolution. */
-function plausible(t: Affine): boolean {
+/**
+ * Scans are within a few degrees of square, and their scale is within 1.5× of `expected`, the
+ * page's resolution over the template's (a 150 dpi sheet on a 300 dpi template: 0.5).
+ */
+function plausible(t: Affine, expected: number): boolean {
   const { scale } = describeAffine(t);
   const shear = Math.abs(t.a * t.b + t.d * t.e) / (scale * scale);
-  return scale > 0.66 && scale < 1.5 && shear < 0.05;
+  const ratio = scale / expected;
+  return ratio > 0.66 && ratio < 1.5 && shear < 0.05;
 }
 
 /**
@@ -166,6 +172,7 @@ function refineOnTargets(
   const targets = frame.targets;
   if (targets.length < 3) return { transform: coarse, matched: 4, total: 4, residual: 0 };
   const scale = describeAffine(coarse).scale;
+  const expected = estimateDpi(page) / frame.dpi;
   const wide = Math.max(4, Math.round(frame.dpi * scale * 0.07));
   // A wide search on a dozen targets spread over the page, then a narrow one on all of them.
   const every = Math.max(1, Math.floor(targets.length / 12));
@@ -180,7 +187,7 @@ function refineOnTargets(
   // The anchors join every fit: targets in one column alone would leave the other axis free.
   const fitWith = (found: [Point, Point][]): Affine | undefined => {
     const t = fit([...found, ...anchors]);
-    return t && plausible(t) ? t : undefined;
+    return t && plausible(t, expected) ? t : undefined;
   };
   for (let round = 0; round < 3 && pairs.length >= 1; round += 1) {
     const fitted = fitWith(pairs);

@@ -45,6 +45,12 @@ function sample(
   const { data, width: pw, height: ph } = page;
   const half = STEP / 2;
   const down = 2 * pw;
+  // A page scanned coarser than its template (150 dpi on 200) has a cell's width in fewer
+  // pixels, and its thinnest printed strokes a pixel wide: every other pixel would miss them
+  // on some sheets and not others. Such a page's cell is read whole, every pixel of the square
+  // the cell covers on it.
+  const scale = Math.sqrt(Math.abs(a * e - b * d));
+  const side = scale < DENSE_BELOW ? Math.max(2, Math.round(STEP * scale)) : 0;
   // The patch spans -4..+2 pixels around its centre; inside those bounds no check is needed.
   for (let ty = 0; ty < height; ty += 1) {
     const y = ty * STEP + half;
@@ -58,6 +64,10 @@ function sample(
       const x = tx * STEP + half;
       const px = Math.round(a * x + b * y + c);
       const py = Math.round(d * x + e * y + f);
+      if (side > 0) {
+        ink[i] = cellInk(page, px - (side >> 1), py - (side >> 1), side);
+        continue;
+      }
       let sum = 0;
       if (px >= 4 && py >= 4 && px + 2 < pw && py + 2 < ph) {
         const r0 = (py - 4) * pw + px;
@@ -89,6 +99,21 @@ function sample(
       ink[i] = sum / (16 * 255);
     }
   }
+}
+
+/** Below this scale from template to page, a cell is read on every pixel (see `sample`). */
+const DENSE_BELOW = 0.9;
+
+/** Mean ink (0 paper, 1 black) over the side × side square from (x0, y0); off the page is paper. */
+function cellInk(page: GreyImage, x0: number, y0: number, side: number): number {
+  const { data, width, height } = page;
+  let sum = 0;
+  for (let y = Math.max(0, y0); y < Math.min(height, y0 + side); y += 1) {
+    const row = y * width;
+    for (let x = Math.max(0, x0); x < Math.min(width, x0 + side); x += 1)
+      sum += 255 - (data[row + x] as number);
+  }
+  return sum / (side * side * 255);
 }
 
 /** A page's ink map through one transform, and which of its cells are sampled so far. */

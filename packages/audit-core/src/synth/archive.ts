@@ -14,7 +14,11 @@ import type { ScanOptions } from './scan.js';
 
 export interface WriteElectionOptions extends DiscrepancyOptions {
   count: number;
-  dpi?: number;
+  /**
+   * Scan resolution, 200 by default; a list sets batch by batch in turn (batch 1 the first,
+   * batch 2 the second, …), as a county whose scanners are set differently mixes them.
+   */
+  dpi?: number | readonly number[];
   scan?: ScanOptions;
   /** Vote-record formats to write beside the images; none by default. */
   formats?: SyntheticCvrFormat[];
@@ -47,7 +51,6 @@ export async function writeSyntheticElection(
   images: Writable,
   sink: CvrSink,
 ): Promise<WrittenElection> {
-  const dpi = options.dpi ?? 200;
   const planted = planDiscrepancies(election, options.count, options);
   await sink.write('election.json', JSON.stringify(election, null, 2));
   await sink.write('discrepancies.json', JSON.stringify(planted, null, 2));
@@ -56,7 +59,7 @@ export async function writeSyntheticElection(
   const truth = new LineQueue();
   const truthWritten = sink.write('truth.jsonl', truth);
   try {
-    await drawAndEncode(election, options, dpi, planted, (plan, tiff) => {
+    await drawAndEncode(election, options, planted, (plan, tiff, dpi) => {
       const file = `batch-${plan.batch}/${plan.id}.tif`;
       // Group 4 TIFFs are compressed already.
       zip.addBuffer(tiff, file, { compress: false });
@@ -76,18 +79,21 @@ export async function writeSyntheticElection(
 async function drawAndEncode(
   election: SynthElection,
   options: WriteElectionOptions,
-  dpi: number,
   planted: PlantedDiscrepancy[],
-  add: (plan: BallotPlan, tiff: Buffer) => void,
+  add: (plan: BallotPlan, tiff: Buffer, dpi: number) => void,
 ): Promise<void> {
-  const printer = new StylePrinter(election, dpi);
-  const window: { plan: BallotPlan; tiff: Promise<Buffer> }[] = [];
+  const dpis = typeof options.dpi === 'number' ? [options.dpi] : [...(options.dpi ?? [200])];
+  if (dpis.length === 0) dpis.push(200);
+  const printers = new Map(dpis.map((d) => [d, new StylePrinter(election, d)]));
+  const printerOf = (plan: BallotPlan): StylePrinter =>
+    printers.get(dpis[(Number(plan.batch) - 1) % dpis.length] ?? 200) as StylePrinter;
+  const window: { plan: BallotPlan; tiff: Promise<Buffer>; dpi: number }[] = [];
   const limit = options.concurrency ?? 4;
   let done = 0;
   const flush = async (): Promise<void> => {
     const next = window.shift();
     if (!next) return;
-    add(next.plan, await next.tiff);
+    add(next.plan, await next.tiff, next.dpi);
     done += 1;
     options.onProgress?.({
       done,
@@ -96,9 +102,12 @@ async function drawAndEncode(
   };
   for (let i = 0; i < options.count; i += 1) {
     options.signal?.throwIfAborted();
-    const ballot = await printer.ballot(planBallot(election, i, options), options.scan);
+    const plan = planBallot(election, i, options);
+    const printer = printerOf(plan);
+    const ballot = await printer.ballot(plan, options.scan);
     window.push({
       plan: ballot.plan,
+      dpi: printer.dpi,
       tiff:
         election.family === 'hart'
           ? encodeGreyTiff(ballot.image, ...ballot.pages.slice(1))
@@ -108,7 +117,8 @@ async function drawAndEncode(
     let n = 0;
     for (const d of planted) {
       if (d.kind !== 'rescan' || d.copyOf !== i) continue;
-      // The same paper again, saved another way: greyscale deflate rather than Group 4.
+      // The same paper again, saved another way: greyscale deflate rather than Group 4, at the
+      // resolution it was first scanned at.
       const again = await printer.ballot(ballot.plan, options.scan, n++);
       const [tabulator, batch, record] = d.ballotId.split('-');
       window.push({
@@ -119,6 +129,7 @@ async function drawAndEncode(
           batch: batch ?? '',
           record: record ?? '',
         },
+        dpi: printer.dpi,
         tiff: encodeGreyTiff(again.image, ...again.pages.slice(1)),
       });
       if (window.length >= limit) await flush();

@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   countPages,
   createGrey,
   encodeBilevelTiff,
   encodePng,
+  estimateDpi,
   ImageReadError,
   loadPage,
   PageBuffers,
@@ -46,6 +48,30 @@ describe('loadPage', () => {
     for await (const r of readBallots([{ id: 'bad', image: Buffer.from('junk') }], []))
       results.push(r);
     expect(results[0]?.error).toMatch(/bad: cannot read ballot image/);
+  });
+});
+
+describe('a page’s resolution', () => {
+  it('is the one a scan states (a 200 dpi TIFF), else the page’s width against 8.5 in', async () => {
+    const page = await loadPage(await readFile(blank));
+    expect(page.dpi).toBe(200);
+    expect(estimateDpi(page)).toBeCloseTo(1704 / 8.5, 6);
+    // A PNG written with no resolution, which sharp reports as 72: not believed.
+    const png = await loadPage(await encodePng(createGrey(1275, 1650)));
+    expect(png.dpi).toBeUndefined();
+    expect(estimateDpi(png)).toBe(150);
+  });
+
+  it('is the stated one where it puts the page more than 5% from 8.5 in wide', async () => {
+    const card = createGrey(1275, 1650);
+    const tiff = await sharp(card.data, { raw: { width: 1275, height: 1650, channels: 1 } })
+      .tiff({ compression: 'deflate', xres: 200 / 25.4, yres: 200 / 25.4, resolutionUnit: 'inch' })
+      .toBuffer();
+    const page = await loadPage(tiff);
+    expect(page.dpi).toBeCloseTo(200, 3);
+    // 6.4 in wide at the resolution it states: a card, not a letter page at 150 dpi.
+    expect(estimateDpi(page)).toBeCloseTo(200, 3);
+    expect(estimateDpi({ ...page, dpi: 155 })).toBe(150);
   });
 });
 
