@@ -149,7 +149,7 @@ function withoutSurplusObscured(
 }
 
 /** Lengths of the runs of equal neighbours. */
-function runLengths(ids: string[]): number[] {
+export function runLengths(ids: string[]): number[] {
   const runs: number[] = [];
   ids.forEach((id, i) => {
     if (i > 0 && ids[i - 1] === id) runs[runs.length - 1] = (runs.at(-1) ?? 0) + 1;
@@ -158,7 +158,11 @@ function runLengths(ids: string[]): number[] {
   return runs;
 }
 
-function groupByGaps(targets: TemplateTarget[]): TargetMeaning[] {
+/**
+ * Contests by position: targets in a column a wide gap apart (more than 1.6 times the usual
+ * step from one option to the next) or in another column start a new one.
+ */
+export function groupByGaps(targets: TemplateTarget[]): TargetMeaning[] {
   const steps = targets
     .slice(1)
     .flatMap((t, i) => (targets[i]?.column === t.column ? [t.cy - (targets[i]?.cy ?? 0)] : []))
