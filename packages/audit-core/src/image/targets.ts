@@ -92,7 +92,7 @@ export function findTargets(image: GreyImage, options: FindTargetsOptions = {}):
   const { within, spec } = options;
   const found: Found[] = [];
   /** Found outlines whose blob is mostly ink: marked over on most exemplars. */
-  const inked = new Set<number>();
+  const inked = new Set<Found>();
   const solid: Component[] = [];
   /** Blobs mostly of ink, of a target's size at most: perhaps a target marked over. */
   const blots: Component[] = [];
@@ -119,8 +119,7 @@ export function findTargets(image: GreyImage, options: FindTargetsOptions = {}):
     // A box fills its bounding box; an oval leaves the corners (π/4 of it).
     const cover = (shape.outline.length + shape.interior.length) / 2 / (boxWidth(c) * boxHeight(c));
     if (spec?.shape === 'box' && cover < 0.88) continue;
-    if (fillRatio(c) >= MARKED_FILL) inked.add(found.length);
-    found.push({
+    const outline: Found = {
       x0: c.x0,
       y0: c.y0,
       width: boxWidth(c),
@@ -129,14 +128,20 @@ export function findTargets(image: GreyImage, options: FindTargetsOptions = {}):
       cy,
       shape,
       templateInk: 0,
-    });
+    };
+    if (fillRatio(c) >= MARKED_FILL) inked.add(outline);
+    found.push(outline);
   }
   const size =
     spec?.width && spec.height ? { w: spec.width * dpi, h: spec.height * dpi } : usualSize(found);
   if (!size) return orderByColumn(found, dpi * 0.4);
   const near = (w: number, h: number, tolerance: number): boolean =>
     Math.abs(w - size.w) <= size.w * tolerance && Math.abs(h - size.h) <= size.h * tolerance;
-  const kept = withPrintedInsides(found, inked, dpi).filter((t) => near(t.width, t.height, 0.3));
+  const kept = withPrintedInsides(
+    found.filter((t) => near(t.width, t.height, 0.3)),
+    inked,
+    dpi,
+  );
   for (const c of solid) {
     if (!near(boxWidth(c), boxHeight(c), 0.15)) continue;
     const cx = (c.x0 + c.x1) / 2;
@@ -148,13 +153,15 @@ export function findTargets(image: GreyImage, options: FindTargetsOptions = {}):
     kept.push(likeSibling(sibling, cx, cy));
   }
   kept.push(...markedOver(blots, kept, size, dpi));
-  const over = findOverprinted(image, kept, dpi, within);
+  const over = findOverprinted(image, kept, dpi, within).map((t) =>
+    t.isObscured ? (markedNotObscured(t, [...solid, ...blots], kept, size, dpi) ?? t) : t,
+  );
   // A column's targets found under other print or on a rough scan place marked blots too.
   const later = markedOver(blots, [...kept, ...over], size, dpi);
   return orderByColumn([...kept, ...over, ...later], dpi * 0.4);
 }
 
-/** An outline whose blob is this much ink is marked over (a printed box's is about a third). */
+/** An outline whose blob is this much ink is marked over (a printed Hart box's is about 0.4). */
 const MARKED_FILL = 0.45;
 /** An inside under this share of the usual one (printed ones differ by a tenth at most) is what the exemplars' marks left of it. */
 const SHRUNK = 0.8;
@@ -166,14 +173,14 @@ const SHRUNK = 0.8;
  * target (its blob 45% ink or more, its inside under 80% of the usual) takes the shape of the
  * nearest target whose inside is whole, as a target solid on the template does.
  */
-function withPrintedInsides(found: Found[], inked: Set<number>, dpi: number): Found[] {
+function withPrintedInsides(found: Found[], inked: Set<Found>, dpi: number): Found[] {
   if (inked.size === 0) return found;
-  const whole = found.filter((_, i) => !inked.has(i));
+  const whole = found.filter((t) => !inked.has(t));
   const sizes = whole.map((t) => t.shape.interior.length).sort((a, b) => a - b);
   const usual = sizes[Math.floor(sizes.length / 2)];
   if (usual === undefined) return found;
-  return found.map((t, i) => {
-    if (!inked.has(i) || t.shape.interior.length >= SHRUNK * usual) return t;
+  return found.map((t) => {
+    if (!inked.has(t) || t.shape.interior.length >= SHRUNK * usual) return t;
     const like = whole.filter(
       (u) =>
         Math.abs(u.width - t.width) <= t.width * 0.2 &&
@@ -187,6 +194,37 @@ function withPrintedInsides(found: Found[], inked: Set<number>, dpi: number): Fo
     )[0];
     return sibling ? likeSibling(sibling, t.cx, t.cy) : t;
   });
+}
+
+/**
+ * The overprint finder takes a place in a column where no paper shows for a target under a
+ * dense tint (obscured, read gray on every sheet). A target every exemplar filled shows no paper
+ * either, but its ink is one blob of a target's size (a tint's specks join into blobs larger
+ * than the target): such a place is a marked target, shaped like its column's nearest printed
+ * target, and read as any other.
+ */
+function markedNotObscured(
+  t: Found,
+  blobs: Component[],
+  printed: Found[],
+  size: { w: number; h: number },
+  dpi: number,
+): Found | undefined {
+  const blob = blobs.find(
+    (c) =>
+      Math.abs((c.x0 + c.x1) / 2 - t.cx) <= size.w * 0.25 &&
+      Math.abs((c.y0 + c.y1) / 2 - t.cy) <= size.h * 0.25 &&
+      Math.abs(boxWidth(c) - size.w) <= size.w * 0.25 &&
+      Math.abs(boxHeight(c) - size.h) <= size.h * 0.25 &&
+      fillRatio(c) >= BLOT_FILL,
+  );
+  if (!blob) return undefined;
+  const cx = (blob.x0 + blob.x1) / 2;
+  const cy = (blob.y0 + blob.y1) / 2;
+  const sibling = printed
+    .filter((p) => !p.isSolid && !p.isOverprinted && Math.abs(p.cx - cx) < dpi * COLUMN_X)
+    .sort((p, q) => Math.abs(p.cy - cy) - Math.abs(q.cy - cy))[0];
+  return sibling ? likeSibling(sibling, cx, cy) : undefined;
 }
 
 /** Share of its box a blob's ink must cover to be taken for a target marked over. */
