@@ -23,19 +23,24 @@ const TEXT_RATIO = 2;
  *   contests' option counts in their order; turned 180° they come in reverse. It decides when
  *   exactly one of the two ways fits (a run of counts that reads the same both ways cannot);
  * - else the text's reading direction (see `textWayUp`), when clearly more lines read one way.
+ * Where the two disagree, neither decides.
  */
 export function printedWayUp(
   image: GreyImage,
   expected?: ExpectedMeanings,
 ): { turned: boolean; cue: WayUpCue } | undefined {
-  if (expected) {
-    const order = contestOrderWayUp(image, expected);
-    if (order !== undefined) return { turned: order, cue: 'contest order' };
-  }
   const text = textWayUp(image);
   const leads = (a: number, b: number): boolean => a - b >= TEXT_MARGIN && a >= TEXT_RATIO * b;
-  if (leads(text.upright, text.turned)) return { turned: false, cue: 'text' };
-  if (leads(text.turned, text.upright)) return { turned: true, cue: 'text' };
+  const byText = leads(text.upright, text.turned)
+    ? false
+    : leads(text.turned, text.upright)
+      ? true
+      : undefined;
+  const order = expected ? contestOrderWayUp(image, expected) : undefined;
+  // Cues that disagree (targets grouped wrongly by their gaps) leave it to the exemplars.
+  if (order !== undefined && byText !== undefined && order !== byText) return undefined;
+  if (order !== undefined) return { turned: order, cue: 'contest order' };
+  if (byText !== undefined) return { turned: byText, cue: 'text' };
   return undefined;
 }
 
