@@ -7,6 +7,7 @@ import { frameOf, registerOn, type RegistrationFrame } from './registration.js';
 import { findArrows, reopenJoinedArrows } from './arrows.js';
 import { findTargets, type TemplateTarget } from './targets.js';
 import { buildTemplate, type Template, type TemplateOptions } from './template.js';
+import { printedWayUp, type WayUpCue, type ExpectedMeanings } from './orientation.js';
 
 export interface CombineOptions {
   /** Exemplars beyond this many are not used (the stage's limit is 50). */
@@ -15,9 +16,13 @@ export interface CombineOptions {
   inkShare?: number;
   /**
    * Whether the combined page is turned 180° from the first exemplar (the one the others are
-   * laid on); by default it is when most of the exemplars used lie turned against it.
+   * laid on). By default the print decides (see `printedWayUp`): the election's contest order
+   * where `expected` gives it, else the text's reading direction; only where neither tells,
+   * the page lies the way most of the exemplars used lie.
    */
   turn?: boolean;
+  /** The meanings the election gives for a count of targets, for the contest-order check. */
+  expected?: ExpectedMeanings;
   signal?: AbortSignal;
   onProgress?: (progress: { done: number; total: number }) => void;
 }
@@ -29,6 +34,8 @@ export interface CombinedExemplars {
   rejected: { index: number; reason: string }[];
   /** The page was turned 180° from the first exemplar's way up (see `turn`). */
   turned: boolean;
+  /** What decided which way up the page lies: `given` when `turn` was. */
+  wayUp: WayUpCue | 'given';
 }
 
 const WIDEN = 1;
@@ -93,10 +100,10 @@ export function combineExemplars(
   });
   if (!reference || !votes) throw new Error('no exemplar could be registered');
   // A first exemplar fed upside down would give a template upside down, its targets' meanings
-  // in the wrong order: the page is turned the way most of the style's sheets lie. Turning the
-  // votes 180° is reversing them, pixel for pixel.
-  const turned = options.turn ?? upsideDown * 2 > used.length;
-  if (turned) for (const v of [votes.ink, votes.paper, votes.solid]) v.reverse();
+  // in the wrong order; so would a style whose every sheet was fed that way (a batch loaded
+  // the wrong way round), whatever the majority. The print says which way is up; where it
+  // cannot, the page lies the way most of the style's sheets lie. The pixels' decisions are
+  // each their own, so turning the page 180° is reversing it, pixel for pixel.
   // The combined page is in the reference's frame, at its resolution.
   const { dpi } = reference.page;
   const image = {
@@ -104,11 +111,15 @@ export function combineExemplars(
     ...(dpi === undefined ? {} : { dpi }),
   };
   const strict = decide(votes, reference.page, INSIDE_SHARE);
+  const printed = options.turn === undefined ? printedWayUp(image, options.expected) : undefined;
+  const turned = options.turn ?? printed?.turned ?? upsideDown * 2 > used.length;
+  const wayUp = options.turn !== undefined ? 'given' : (printed?.cue ?? 'exemplars');
+  if (turned) for (const page of [image, strict]) page.data.reverse();
   // An arrow most exemplars joined is one blob on the combined page: it is found on the strict
   // one, where an arrow that nearly all of them joined is first parted again.
   reopenJoinedArrows(strict);
   clearTargetInsides(image, strict, [...findTargets(image), ...findArrows(strict)]);
-  return { image, used, rejected, turned };
+  return { image, used, rejected, turned, wayUp };
 }
 
 /** Inside a target, ink is kept only when nearly every exemplar has it (printing, not votes). */
@@ -171,8 +182,12 @@ function decide(votes: Votes, reference: GreyImage, share: number): GreyImage {
 export function buildTemplateFromExemplars(
   pages: GreyImage[],
   options: TemplateOptions & CombineOptions,
-): Template & { exemplars: Omit<CombinedExemplars, 'image' | 'turned'> } {
-  const { image, used, rejected } = combineExemplars(pages, options);
+): Template & { exemplars: Omit<CombinedExemplars, 'image' | 'turned' | 'wayUp'> } {
+  const { meanings } = options;
+  const expected: ExpectedMeanings | undefined = meanings
+    ? (count) => (count === meanings.length ? meanings : undefined)
+    : options.meaningsFor && ((count) => options.meaningsFor?.(count)?.meanings);
+  const { image, used, rejected } = combineExemplars(pages, { expected, ...options });
   return { ...buildTemplate(image, options), exemplars: { used, rejected } };
 }
 

@@ -58,6 +58,13 @@ export {
 } from './exemplars.js';
 export { dilate, erode, inkMask, morph, type Mask } from './morph.js';
 export {
+  printedWayUp,
+  textWayUp,
+  type ExpectedMeanings,
+  type TextWayUp,
+  type WayUpCue,
+} from './orientation.js';
+export {
   matchStyle,
   NoStyleFitsError,
   UNEXPLAINED_PRINTING,

@@ -91,6 +91,8 @@ export function findTargets(image: GreyImage, options: FindTargetsOptions = {}):
   const dpi = estimateDpi(image);
   const { within, spec } = options;
   const found: Found[] = [];
+  /** Found outlines whose blob is mostly ink: marked over on most exemplars. */
+  const inked = new Set<Found>();
   const solid: Component[] = [];
   /** Blobs mostly of ink, of a target's size at most: perhaps a target marked over. */
   const blots: Component[] = [];
@@ -117,7 +119,7 @@ export function findTargets(image: GreyImage, options: FindTargetsOptions = {}):
     // A box fills its bounding box; an oval leaves the corners (π/4 of it).
     const cover = (shape.outline.length + shape.interior.length) / 2 / (boxWidth(c) * boxHeight(c));
     if (spec?.shape === 'box' && cover < 0.88) continue;
-    found.push({
+    const outline: Found = {
       x0: c.x0,
       y0: c.y0,
       width: boxWidth(c),
@@ -126,14 +128,20 @@ export function findTargets(image: GreyImage, options: FindTargetsOptions = {}):
       cy,
       shape,
       templateInk: 0,
-    });
+    };
+    if (fillRatio(c) >= MARKED_FILL) inked.add(outline);
+    found.push(outline);
   }
   const size =
     spec?.width && spec.height ? { w: spec.width * dpi, h: spec.height * dpi } : usualSize(found);
   if (!size) return orderByColumn(found, dpi * 0.4);
   const near = (w: number, h: number, tolerance: number): boolean =>
     Math.abs(w - size.w) <= size.w * tolerance && Math.abs(h - size.h) <= size.h * tolerance;
-  const kept = found.filter((t) => near(t.width, t.height, 0.3));
+  const kept = withPrintedInsides(
+    found.filter((t) => near(t.width, t.height, 0.3)),
+    inked,
+    dpi,
+  );
   for (const c of solid) {
     if (!near(boxWidth(c), boxHeight(c), 0.15)) continue;
     const cx = (c.x0 + c.x1) / 2;
@@ -145,10 +153,78 @@ export function findTargets(image: GreyImage, options: FindTargetsOptions = {}):
     kept.push(likeSibling(sibling, cx, cy));
   }
   kept.push(...markedOver(blots, kept, size, dpi));
-  const over = findOverprinted(image, kept, dpi, within);
+  const over = findOverprinted(image, kept, dpi, within).map((t) =>
+    t.isObscured ? (markedNotObscured(t, [...solid, ...blots], kept, size, dpi) ?? t) : t,
+  );
   // A column's targets found under other print or on a rough scan place marked blots too.
   const later = markedOver(blots, [...kept, ...over], size, dpi);
   return orderByColumn([...kept, ...over, ...later], dpi * 0.4);
+}
+
+/** An outline whose blob is this much ink is marked over (a printed Hart box's is about 0.4). */
+const MARKED_FILL = 0.45;
+/** An inside under this share of the usual one (printed ones differ by a tenth at most) is what the exemplars' marks left of it. */
+const SHRUNK = 0.8;
+
+/**
+ * A thick outline (a Hart box) that every exemplar marked still encloses some paper on the
+ * combined page, but only where some voter's mark missed: its inside is shrunk to the paper
+ * the marks left, and a tick or a light mark through the middle would read blank. Such a
+ * target (its blob 45% ink or more, its inside under 80% of the usual) takes the shape of the
+ * nearest target whose inside is whole, as a target solid on the template does.
+ */
+function withPrintedInsides(found: Found[], inked: Set<Found>, dpi: number): Found[] {
+  if (inked.size === 0) return found;
+  const whole = found.filter((t) => !inked.has(t));
+  const sizes = whole.map((t) => t.shape.interior.length).sort((a, b) => a - b);
+  const usual = sizes[Math.floor(sizes.length / 2)];
+  if (usual === undefined) return found;
+  return found.map((t) => {
+    if (!inked.has(t) || t.shape.interior.length >= SHRUNK * usual) return t;
+    const like = whole.filter(
+      (u) =>
+        Math.abs(u.width - t.width) <= t.width * 0.2 &&
+        Math.abs(u.height - t.height) <= t.height * 0.2,
+    );
+    const sibling = like.sort(
+      (p, q) =>
+        Number(Math.abs(p.cx - t.cx) >= dpi * COLUMN_X) -
+          Number(Math.abs(q.cx - t.cx) >= dpi * COLUMN_X) ||
+        Math.hypot(p.cx - t.cx, p.cy - t.cy) - Math.hypot(q.cx - t.cx, q.cy - t.cy),
+    )[0];
+    return sibling ? likeSibling(sibling, t.cx, t.cy) : t;
+  });
+}
+
+/**
+ * The overprint finder takes a place in a column where no paper shows for a target under a
+ * dense tint (obscured, read gray on every sheet). A target every exemplar filled shows no paper
+ * either, but its ink is one blob of a target's size (a tint's specks join into blobs larger
+ * than the target): such a place is a marked target, shaped like its column's nearest printed
+ * target, and read as any other.
+ */
+function markedNotObscured(
+  t: Found,
+  blobs: Component[],
+  printed: Found[],
+  size: { w: number; h: number },
+  dpi: number,
+): Found | undefined {
+  const blob = blobs.find(
+    (c) =>
+      Math.abs((c.x0 + c.x1) / 2 - t.cx) <= size.w * 0.25 &&
+      Math.abs((c.y0 + c.y1) / 2 - t.cy) <= size.h * 0.25 &&
+      Math.abs(boxWidth(c) - size.w) <= size.w * 0.25 &&
+      Math.abs(boxHeight(c) - size.h) <= size.h * 0.25 &&
+      fillRatio(c) >= BLOT_FILL,
+  );
+  if (!blob) return undefined;
+  const cx = (blob.x0 + blob.x1) / 2;
+  const cy = (blob.y0 + blob.y1) / 2;
+  const sibling = printed
+    .filter((p) => !p.isSolid && !p.isOverprinted && Math.abs(p.cx - cx) < dpi * COLUMN_X)
+    .sort((p, q) => Math.abs(p.cy - cy) - Math.abs(q.cy - cy))[0];
+  return sibling ? likeSibling(sibling, cx, cy) : undefined;
 }
 
 /** Share of its box a blob's ink must cover to be taken for a target marked over. */
@@ -214,6 +290,72 @@ function markedOver(
     }
   }
   return added;
+}
+
+/** A blob this near (inches) in x to a target, or to another such blob, is in a column with it. */
+const COLUMN_X = 0.05;
+
+/**
+ * Blobs that may be targets every exemplar marked where the page alone cannot say so: of the
+ * targets' usual size (within 25%) and mostly ink, on no target found, and in a column with
+ * printed targets of the style or with another such blob (a column whose every option was
+ * marked), however far from them. A lone blob off every column (a logo, a filled example in
+ * the instructions) is none; filled boxes of another size and text are none. Each is shaped
+ * like the printed target nearest it. Whether any of them is a target is for the election's
+ * option counts to say (see `buildTemplate`).
+ */
+export function markedCandidates(
+  image: GreyImage,
+  targets: TemplateTarget[],
+  within?: Region,
+  /** Centres of the page's timing or corner marks: solid blobs that are never targets. */
+  marks: { x: number; y: number }[] = [],
+): TemplateTarget[] {
+  const dpi = estimateDpi(image);
+  const printed = targets.filter((t) => !t.isSolid && !t.isOverprinted && t.kind !== 'arrow');
+  const size = usualSize(printed) ?? (printed.length ? printedSize(printed) : undefined);
+  if (!size) return [];
+  const blobs = findComponents(image, undefined, dpi * dpi).filter(
+    (c) =>
+      !(within && (c.x0 < within.x0 || c.y0 < within.y0 || c.x1 > within.x1 || c.y1 > within.y1)) &&
+      isMostlyInk(c, dpi) &&
+      !marks.some(
+        (m) => m.x >= c.x0 - 2 && m.x <= c.x1 + 2 && m.y >= c.y0 - 2 && m.y <= c.y1 + 2,
+      ) &&
+      Math.abs(boxWidth(c) - size.w) <= size.w * 0.25 &&
+      Math.abs(boxHeight(c) - size.h) <= size.h * 0.25,
+  );
+  const centre = (c: Component): { cx: number; cy: number } => ({
+    cx: (c.x0 + c.x1) / 2,
+    cy: (c.y0 + c.y1) / 2,
+  });
+  const free = blobs.filter((c) => {
+    const { cx, cy } = centre(c);
+    return !targets.some((t) => Math.abs(t.cx - cx) < t.width && Math.abs(t.cy - cy) < t.height);
+  });
+  const near = dpi * COLUMN_X;
+  const inColumn = free.filter((c) => {
+    const { cx } = centre(c);
+    return (
+      printed.some((t) => Math.abs(t.cx - cx) < near) ||
+      free.some((o) => o !== c && Math.abs(centre(o).cx - cx) < near)
+    );
+  });
+  return inColumn.map((c, index) => {
+    const { cx, cy } = centre(c);
+    const sibling = [...printed].sort(
+      (p, q) =>
+        Math.abs(p.cx - cx) - Math.abs(q.cx - cx) || Math.abs(p.cy - cy) - Math.abs(q.cy - cy),
+    )[0] as TemplateTarget;
+    return { ...likeSibling(sibling, cx, cy), index, column: 0 };
+  });
+}
+
+/** The median size of a few printed targets, too few for `usualSize`. */
+function printedSize(targets: Found[]): { w: number; h: number } {
+  const median = (values: number[]): number =>
+    values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  return { w: median(targets.map((t) => t.width)), h: median(targets.map((t) => t.height)) };
 }
 
 /** The usual step from one option to the next down a column of targets; 0 when none. */

@@ -2,7 +2,9 @@ import { IDENTITY } from './affine.js';
 import { estimateDpi, type GreyImage } from './grey.js';
 import { measureTarget } from './measure.js';
 import { findVotingTargets } from './arrows.js';
+import { markedCandidates, orderByColumn } from './targets.js';
 import type { TargetSpec, TemplateTarget } from './targets.js';
+import type { Region } from './components.js';
 import type { Point } from './affine.js';
 import { findTimingMarks, type TimingMarks } from './timing.js';
 import { findAnchors, type Anchors } from './anchors.js';
@@ -87,13 +89,27 @@ export function buildTemplate(image: GreyImage, options: TemplateOptions): Templ
     );
   let meanings = options.meanings;
   let contests = options.contests;
+  const corners = anchors?.kind === 'corner-marks' ? anchors.points : [];
+  const printed = { within, marks: [...marks.left, ...marks.right, ...corners] };
   if (!meanings && options.meaningsFor) {
     const chosen = options.meaningsFor(targets.length);
-    if (!chosen)
+    // Targets every exemplar marked, where the page shows no printed neighbour to place them by.
+    const marked =
+      chosen && sameRuns(targets, chosen.meanings)
+        ? undefined
+        : withMarkedTargets(image, targets, printed, options.meaningsFor);
+    if (marked) ({ targets, meanings, contests } = marked);
+    else if (chosen) ({ meanings, contests } = chosen);
+    else
       throw new TemplateError(
         `style ${options.id}: found ${targets.length} targets, which fit no run of the contests left for this side`,
       );
-    ({ meanings, contests } = chosen);
+  } else if (meanings && meanings.length > targets.length) {
+    const want = meanings;
+    const marked = withMarkedTargets(image, targets, printed, (count) =>
+      count === want.length ? { meanings: want } : undefined,
+    );
+    if (marked) targets = marked.targets;
   }
   if (meanings && meanings.length < targets.length)
     targets = withoutSurplusObscured(targets, meanings) ?? targets;
@@ -148,8 +164,73 @@ function withoutSurplusObscured(
   return fits.length === 1 ? fits[0] : undefined;
 }
 
+/** Whether the targets, grouped into contests by their gaps, give the meanings' option counts. */
+function sameRuns(targets: TemplateTarget[], meanings: TargetMeaning[]): boolean {
+  return (
+    runLengths(groupByGaps(targets).map((m) => m.contestId)).join(',') ===
+    runLengths(meanings.map((m) => m.contestId)).join(',')
+  );
+}
+
+/** Ways of choosing more blobs than this are not tried: the page is too unclear to settle. */
+const MAX_CHOICES = 2000;
+
+/**
+ * A target that every exemplar marked and that has no printed target one option's pitch away
+ * (the one option of an unopposed race or a yes-only measure, or a column whose every option
+ * was marked) is a blob of ink on the combined page that `findTargets` cannot place. The
+ * election's option counts can: where the side needs more targets than were found, blobs of
+ * the targets' size and ink in a column with other targets (see `markedCandidates`) are added
+ * when exactly one choice of them, as many as are missing, groups with the targets found, gap
+ * by gap, into the contests' option counts in their order. Undefined when none or several do:
+ * the style then waits for a person's mapping, as before.
+ */
+function withMarkedTargets(
+  image: GreyImage,
+  targets: TemplateTarget[],
+  printed: { within?: Region; marks: Point[] },
+  need: (count: number) => { meanings: TargetMeaning[]; contests?: TemplateContest[] } | undefined,
+):
+  | { targets: TemplateTarget[]; meanings: TargetMeaning[]; contests?: TemplateContest[] }
+  | undefined {
+  if (targets.some((t) => t.kind === 'arrow')) return undefined;
+  const candidates = markedCandidates(image, targets, printed.within, printed.marks);
+  const dpi = estimateDpi(image);
+  for (let k = 1; k <= candidates.length; k += 1) {
+    const chosen = need(targets.length + k);
+    if (!chosen) continue;
+    if (choices(candidates.length, k) > MAX_CHOICES) return undefined;
+    const fits: TemplateTarget[][] = [];
+    for (const extra of subsets(candidates, k)) {
+      const all = orderByColumn([...targets, ...extra], dpi * 0.4);
+      if (sameRuns(all, chosen.meanings)) fits.push(all);
+      if (fits.length > 1) return undefined;
+    }
+    const [fit] = fits;
+    if (fit) return { targets: fit, ...chosen };
+  }
+  return undefined;
+}
+
+/** n choose k. */
+function choices(n: number, k: number): number {
+  let c = 1;
+  for (let i = 0; i < k; i += 1) c = (c * (n - i)) / (i + 1);
+  return c;
+}
+
+/** Every choice of k items of a list, in order. */
+function* subsets<T>(items: T[], k: number, from = 0): Generator<T[]> {
+  if (k === 0) {
+    yield [];
+    return;
+  }
+  for (let i = from; i <= items.length - k; i += 1)
+    for (const rest of subsets(items, k - 1, i + 1)) yield [items[i] as T, ...rest];
+}
+
 /** Lengths of the runs of equal neighbours. */
-function runLengths(ids: string[]): number[] {
+export function runLengths(ids: string[]): number[] {
   const runs: number[] = [];
   ids.forEach((id, i) => {
     if (i > 0 && ids[i - 1] === id) runs[runs.length - 1] = (runs.at(-1) ?? 0) + 1;
@@ -158,7 +239,11 @@ function runLengths(ids: string[]): number[] {
   return runs;
 }
 
-function groupByGaps(targets: TemplateTarget[]): TargetMeaning[] {
+/**
+ * Contests by position: targets in a column a wide gap apart (more than 1.6 times the usual
+ * step from one option to the next) or in another column start a new one.
+ */
+export function groupByGaps(targets: TemplateTarget[]): TargetMeaning[] {
   const steps = targets
     .slice(1)
     .flatMap((t, i) => (targets[i]?.column === t.column ? [t.cy - (targets[i]?.cy ?? 0)] : []))

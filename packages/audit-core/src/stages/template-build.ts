@@ -1,4 +1,5 @@
-import { combineExemplars } from '../image/exemplars.js';
+import { combineExemplars, type CombinedExemplars } from '../image/exemplars.js';
+import type { ExpectedMeanings } from '../image/orientation.js';
 import { estimateDpi, type GreyImage } from '../image/grey.js';
 import { findVotingTargets } from '../image/arrows.js';
 import { buildTemplate, TemplateError } from '../image/template.js';
@@ -38,6 +39,8 @@ export function templateFromGroups(
   image: GreyImage;
   mismatch?: string;
   exemplars: StoredTemplate['exemplars'];
+  /** What decided which way up the template lies. */
+  wayUp: CombinedExemplars['wayUp'];
 } {
   const [reference, ...others] = exemplars;
   if (!reference) throw new TemplateError(`style ${options.id}: no exemplar could be read`);
@@ -45,15 +48,24 @@ export function templateFromGroups(
   const used = new Set<number>();
   const rejected: StoredTemplate['exemplars']['rejected'] = [];
   let mismatch: string | undefined;
-  // The first group decides which way up the template lies (most of its sheets' way); the
-  // groups after it follow, so their targets fall in the same frame.
+  // The first group decides which way up the template lies (from its print, see
+  // `printedWayUp`); the groups after it follow, so their targets fall in the same frame.
   let turn: boolean | undefined;
+  let wayUp: CombinedExemplars['wayUp'] = 'exemplars';
+  const { meanings, meaningsFor } = options;
+  const expected: ExpectedMeanings | undefined = meanings
+    ? (count) => (count === meanings.length ? meanings : undefined)
+    : meaningsFor
+      ? (count) => meaningsFor(count)?.meanings
+      : undefined;
   for (let from = 0; from === 0 || from < others.length; from += GROUP - 1) {
     options.signal?.throwIfAborted();
     const combined = combineExemplars([reference, ...others.slice(from, from + GROUP - 1)], {
       signal: options.signal,
       turn,
+      expected,
     });
+    if (turn === undefined) wayUp = combined.wayUp;
     turn = combined.turned;
     for (const i of combined.used) used.add(i === 0 ? 0 : from + i);
     for (const r of combined.rejected)
@@ -65,19 +77,26 @@ export function templateFromGroups(
         template: { ...buildTemplate(image, options), exemplars: exemplarInfo },
         image,
         exemplars: exemplarInfo,
+        wayUp,
       };
     try {
       return {
         template: { ...buildTemplate(image, options), exemplars: exemplarInfo },
         image,
         exemplars: exemplarInfo,
+        wayUp,
       };
     } catch (error) {
       if (!(error instanceof TemplateError)) throw error;
       mismatch = error.message;
     }
   }
-  return { image: image ?? reference, mismatch, exemplars: { used: [...used], rejected } };
+  return {
+    image: image ?? reference,
+    mismatch,
+    exemplars: { used: [...used], rejected },
+    wayUp,
+  };
 }
 
 /** Copies into `base` every target of `other` that `base` lacks (both in the same frame). */

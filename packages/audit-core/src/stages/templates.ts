@@ -1,5 +1,6 @@
 import { encodePng } from '../image/load.js';
 import type { GreyImage } from '../image/grey.js';
+import type { CombinedExemplars } from '../image/exemplars.js';
 import { renderRedline } from '../image/proofs.js';
 import { groupExemplarsByImage } from '../image/style-groups.js';
 import { buildTemplate, type Template } from '../image/template.js';
@@ -134,6 +135,7 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
     let source = want?.source ?? 'position';
     let mapped = true;
     let mismatch = '';
+    let wayUp = '';
     try {
       const built = templateFromGroups(exemplars, {
         id,
@@ -144,6 +146,7 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
         signal: ctx.signal,
       });
       template = built.template;
+      wayUp = WAY_UP[built.wayUp];
       if (!template && side > 1 && runs && !runs.hasContestsLeft) {
         ctx.info(`style ${style} side ${side}: every contest is on an earlier side; not read`);
         return undefined;
@@ -234,7 +237,7 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
       });
     });
     ctx.info(
-      `style ${id}: template from ${template.exemplars.used.length} exemplars, ${template.targets.length} targets mapped by ${source}`,
+      `style ${id}: template from ${template.exemplars.used.length} exemplars, ${template.targets.length} targets mapped by ${source}, ${wayUp}`,
     );
     return { style, side, template, exemplars, stored };
   };
@@ -297,6 +300,14 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
     });
   ctx.progress(1, 1);
 }
+
+/** How the log says what decided which way up a template lies. */
+const WAY_UP: Record<CombinedExemplars['wayUp'], string> = {
+  'contest order': 'upright by its contests’ order',
+  text: 'upright by its text',
+  exemplars: 'upright the way most of its exemplars lie (its print did not tell)',
+  given: 'upright as given',
+};
 
 const reasonOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);

@@ -101,6 +101,7 @@ export class StylePrinter {
         scanned = scanner(page, sideScan, again);
       }
       scan ??= sideScan;
+      if (options.upsideDownStyles?.includes(plan.styleId)) scanned.data.reverse();
       pages.push(scanned);
     }
     const [image] = pages;

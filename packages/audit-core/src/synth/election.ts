@@ -71,6 +71,11 @@ export interface ElectionOptions {
   overprint?: string;
   /** Card codes printed in words at the foot (see `SynthElection.cardCodes`); off by default. */
   cardCodes?: boolean;
+  /**
+   * Contests with a single option (an unopposed race, a yes-only measure), vote for one; the
+   * others' draws stay as they are. None by default.
+   */
+  unopposed?: string[];
 }
 
 const SURNAMES = [
@@ -130,6 +135,11 @@ export function makeElection(options: ElectionOptions): SynthElection {
       })),
     };
   });
+  for (const contest of contests)
+    if (options.unopposed?.includes(contest.id)) {
+      contest.options = contest.options.slice(0, 1);
+      contest.voteFor = 1;
+    }
   const styles: SynthStyle[] = Array.from({ length: options.styles ?? 3 }, (_, i) => {
     const others = contests
       .slice(1)

@@ -37,6 +37,11 @@ export interface ScanOptions {
    * scanners do (greyscale for `hart`, 1-bit for the others).
    */
   scanner?: 'bilevel' | 'grey';
+  /**
+   * Styles whose every sheet goes through the scanner turned 180°, as when a style's batches
+   * are loaded the wrong way round; none by default.
+   */
+  upsideDownStyles?: string[];
 }
 
 export function drawScan(random: Random, dpi: number, options: ScanOptions = {}): ScanParams {

@@ -1,0 +1,3 @@
+import { describeLoneTargets } from './lone-targets.js';
+
+describeLoneTargets('timing marks, ovals', 'timing');
