@@ -9,6 +9,12 @@ import { DuplicateGuard, type ProblemLog } from './reader.js';
 
 const LF = 10;
 const CR = 13;
+/**
+ * A batch holds the records that start in one stretch of this many bytes of the file (some 570
+ * ballots of a county's export), however large the source's reads: a batch's ballots all stay
+ * alive until the stage is done with it, and a small batch stays in the young generation.
+ */
+export const BATCH_BYTES = 64 * 1024;
 
 /** What the byte path goes on from: the bytes after the header and the chunks still to come. */
 export interface ByteStart {
@@ -17,11 +23,13 @@ export interface ByteStart {
   chunks: AsyncIterator<unknown>;
   /** Lines the header took, blank ones included. */
   linesRead: number;
+  /** Where `bytes` starts in the file: the header's length in bytes. */
+  offset?: number;
 }
 
 /**
- * Streams the ballots of a Dominion CSV's data rows read straight from bytes, a read chunk's
- * worth at a time: no string per cell and no array per row, and the contest votes that recur on
+ * Streams the ballots of a Dominion CSV's data rows read straight from bytes, a batch per
+ * `BATCH_BYTES` of the file whatever the source's pieces: no string per cell and no array per row, and the contest votes that recur on
  * every ballot (a contest left blank, or one choice marked) made once and shared. The first
  * record it does not read as the general tokenizer would is read, with all after it, by the
  * general tokenizer: both give the same ballots, row numbers and problems.
@@ -36,16 +44,29 @@ export async function* streamBatchesFromBytes(
   const builder = new ByteBallots(start.file, plan, log, guard, aggregates);
   const rows = new ByteRows(start, builder);
   try {
+    // A batch gathers the records that start in one stretch of the file, over as many of the
+    // source's pieces as that takes.
+    let out: CvrBallot[] = [];
+    rows.startBatch();
     for (;;) {
-      const batch = rows.batch();
-      if (batch.length > 0) yield batch;
+      rows.readBatch(out);
       if (rows.notSimple) break;
-      if (rows.isFinal) return;
+      if (rows.isFull) {
+        if (out.length > 0) yield out;
+        out = [];
+        rows.startBatch();
+        continue;
+      }
+      if (rows.isFinal) {
+        if (out.length > 0) yield out;
+        return;
+      }
       const chunk = await start.chunks.next();
       rows.take(chunk.done ? undefined : toBuffer(chunk.value));
       // Let the general tokenizer say which row never ends.
       if (rows.isTooLong()) break;
     }
+    if (out.length > 0) yield out;
     yield* generalBatches(rows.rest(), plan, log, guard, aggregates);
   } finally {
     await start.chunks.return?.();
@@ -66,6 +87,11 @@ class ByteRows {
   isFinal = false;
   /** Set when a record is left to the general tokenizer, at `pos`. */
   notSimple = false;
+  /** Set when the last batch stopped at the end of its stretch, with records still in hand. */
+  isFull = false;
+  /** Where `bytes[pos]` lies in the file, and where the current batch's stretch ends. */
+  private offset: number;
+  private boundary = 0;
 
   constructor(
     private readonly start: ByteStart,
@@ -75,6 +101,7 @@ class ByteRows {
     this.view = viewOf(this.bytes);
     this.end = this.bytes.length;
     this.line = start.linesRead;
+    this.offset = start.offset ?? 0;
   }
 
   /** Adds the next chunk, or marks the end of the input. */
@@ -121,33 +148,54 @@ class ByteRows {
     const { pending } = this;
     const bytes = pending ? Buffer.concat([left, pending]) : left;
     this.pending = undefined;
-    return { ...this.start, bytes, linesRead: this.line, isFinal: this.isFinal };
+    return {
+      ...this.start,
+      bytes,
+      linesRead: this.line,
+      offset: this.offset,
+      isFinal: this.isFinal,
+    };
+  }
+
+  /** Starts a batch: it takes the records that start in the stretch where the next one does. */
+  startBatch(): void {
+    this.boundary = (Math.floor(this.offset / BATCH_BYTES) + 1) * BATCH_BYTES;
   }
 
   /**
-   * The ballots of the complete records taken so far: those of the joined record, then of the
-   * rest of its chunk. Stops early when a record is left to the general tokenizer (`notSimple`).
+   * Adds to `out` the ballots of the complete records taken so far that start in the batch's
+   * stretch: those of the joined record, then of the rest of its chunk. Stops early when a
+   * record is left to the general tokenizer (`notSimple`); `isFull` says whether it stopped at
+   * the stretch's end.
    */
-  batch(): CvrBallot[] {
-    const out: CvrBallot[] = [];
+  readBatch(out: CvrBallot[]): void {
+    this.isFull = false;
     this.readInto(out);
     const { pending } = this;
-    if (pending !== undefined && !this.notSimple) {
+    if (pending !== undefined && !this.notSimple && !this.isFull) {
       this.pending = undefined;
       const left = this.bytes.subarray(this.pos);
       this.use(left.length === 0 ? pending : Buffer.concat([left, pending]));
       this.readInto(out);
     }
-    return out;
   }
 
-  /** Reads the records of `bytes` from `pos` into `out`, up to one not complete. */
+  /**
+   * Reads the records of `bytes` from `pos` into `out`, up to one not complete or to the first
+   * that starts past the batch's stretch (`isFull`).
+   */
   private readInto(out: CvrBallot[]): void {
     const { bytes, view, end, isFinal, builder } = this;
     const { cells } = builder;
-    let pos = this.pos;
+    const from = this.pos;
+    const stopAt = from + this.boundary - this.offset;
+    let pos = from;
     let line = this.line;
     while (pos < end) {
+      if (pos >= stopAt) {
+        this.isFull = true;
+        break;
+      }
       const first = bytes[pos];
       if (first === LF || (first === CR && pos + 1 < end && bytes[pos + 1] === LF)) {
         pos += first === LF ? 1 : 2;
@@ -175,6 +223,7 @@ class ByteRows {
     }
     this.pos = pos;
     this.line = line;
+    this.offset += pos - from;
   }
 }
 

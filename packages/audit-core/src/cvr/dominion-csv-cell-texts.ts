@@ -74,40 +74,45 @@ function packed(bytes: Buffer, from: number, length: number): number {
   return key;
 }
 
-/** Texts of the numbers below this are made once: record numbers repeat batch after batch. */
-const NUMBER_TEXTS = 1 << 16;
-const numberTexts = new Array<string | undefined>(NUMBER_TEXTS).fill(undefined);
-/** Four digits with their leading zeros (`0042`), made once each. */
-const fourDigits = new Array<string | undefined>(10_000).fill(undefined);
+/** A number's last four digits; its head is the rest. */
+const TAIL = 10_000;
+/** Heads with texts made up front: numbers below 10,000,000 (a county's CVR numbers). */
+const HEADS = 1_000;
 
-/**
- * `String(n)` for a whole number `n` ≥ 0 of at most nine digits. A number met for the first time
- * costs `String` a call into the runtime (a tenth of a ballot's time when every ballot's CVR
- * number is new): larger ones are joined from the texts of their head and last four digits.
- */
-export function numberText(n: number): string {
-  if (n < NUMBER_TEXTS) {
-    let text = numberTexts[n];
-    if (text === undefined) {
-      text = String(n);
-      numberTexts[n] = text;
-    }
-    return text;
-  }
-  const head = Math.floor(n / 10_000);
-  if (head >= NUMBER_TEXTS) return String(n);
-  const low = n - head * 10_000;
-  let tail = fourDigits[low];
-  if (tail === undefined) {
-    tail = String(low).padStart(4, '0');
-    fourDigits[low] = tail;
-  }
-  return numberText(head) + tail;
+interface NumberTexts {
+  /** `String(n)` for n below 10,000. */
+  small: string[];
+  /** The same four digits with their leading zeros (`0042`). */
+  four: string[];
+  /** `String(h)` for heads h ≥ 1, and '' for head 0. */
+  heads: string[];
 }
 
-// Once through the path for large numbers, so that the compiled readers have seen it (else the
-// first CVR number past 65,535 sends them back to the interpreter, to be compiled again).
-numberText(123_456_789);
+let tables: NumberTexts | undefined;
+
+/** Made once, when the first Dominion CSV is read from bytes (20,000 short strings). */
+function numberTables(): NumberTexts {
+  const small = Array.from({ length: TAIL }, (_, n) => String(n));
+  const four = small.map((text) => text.padStart(4, '0'));
+  const heads = small.slice(0, HEADS);
+  heads[0] = '';
+  return { small, four, heads };
+}
+
+/**
+ * `String(n)` for a whole number `n` ≥ 0 of at most nine digits. Every number below 10,000,000
+ * takes the same steps: the text of its head joined to that of its last four digits, from tables
+ * made up front. (Texts cached as met meant a first-time branch: a number met for the first time
+ * cost `String` a call into the runtime, and the first CVR number past the cache's end sent the
+ * compiled reader back to the interpreter, to be compiled again.)
+ */
+export function numberText(n: number): string {
+  const { small, four, heads } = (tables ??= numberTables());
+  const head = (n / TAIL) | 0;
+  if (head >= HEADS) return String(n);
+  // Head 0 is '' and its tail has no leading zeros: joining to '' makes no new string.
+  return (heads[head] as string) + ((head === 0 ? small : four)[n - head * TAIL] as string);
+}
 
 export function textOf(bytes: Buffer, from: number, to: number): string | undefined {
   const text = bytes.toString('utf8', from, to).trim();

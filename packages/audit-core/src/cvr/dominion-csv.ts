@@ -15,6 +15,13 @@ export interface DominionCsvOptions {
 
 /** A header larger than this is not looked for in bytes; the text path reads it. */
 const MAX_HEADER_BYTES = 16 * 1024 * 1024;
+/**
+ * Bytes the byte path asks a file source for at a time: four times the stream's 64 KiB save
+ * three quarters of the reads, of the buffers they allocate and of the async steps each piece
+ * takes (a seventh of reading a Dominion CSV of a million ballots). Batches stay as they were,
+ * one per 64 KiB of the file (`BATCH_BYTES`). (The JSON reader was slower with such pieces.)
+ */
+const READ_BYTES = 256 * 1024;
 
 /**
  * Opens a Dominion CVR_Export CSV: reads the four header rows now and streams ballots after.
@@ -66,7 +73,7 @@ function readerOf(
  * `\n` or `\r\n` line ends and a Dominion layout: the text path then reads (or refuses) it.
  */
 async function openFromBytes(source: CvrSource): Promise<CvrReader | undefined> {
-  const stream = source.open();
+  const stream = source.open(READ_BYTES);
   const chunks = (stream as AsyncIterable<unknown>)[Symbol.asyncIterator]();
   let head = Buffer.alloc(0);
   let cut = -1;
@@ -106,7 +113,7 @@ function byteStart(
   const linesRead = text.split('\n').length - 1;
   if (rows.length !== 4 || rows[3]?.line !== linesRead) return undefined;
   const header = rows.map((row) => row.cells);
-  return { file, bytes: head.subarray(cut), chunks, linesRead, header };
+  return { file, bytes: head.subarray(cut), chunks, linesRead, header, offset: cut };
 }
 
 async function* streamBatches(

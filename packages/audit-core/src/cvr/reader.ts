@@ -12,7 +12,8 @@ import { IdGroup, IdSlabs, recordNumber, SeenLocations } from './seen-ids.js';
 
 /**
  * An opened export. Its ballots stream once, through `ballots` (one at a time) or `batches`
- * (a read chunk's worth at a time; what stages use): read a reader through one of the two.
+ * (a read chunk's worth at a time, or a Dominion CSV's records of 64 KiB of the file; what
+ * stages use): read a reader through one of the two.
  * `problems` fills while they stream, and for formats that name options only in ballot cells
  * (ES&S, Clear Ballot, Hart) so does `contests`.
  */

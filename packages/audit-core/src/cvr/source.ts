@@ -5,12 +5,20 @@ import { Readable } from 'node:stream';
 /** A named input that can be opened (again) as a byte stream: a file, a blob, a zip entry. */
 export interface CvrSource {
   name: string;
-  open(): Readable;
+  /**
+   * The source's bytes from the start. `readBytes` asks a source that reads in pieces (a file)
+   * for pieces of that size; others may ignore it.
+   */
+  open(readBytes?: number): Readable;
 }
 
-/** A source over a file on disk. */
+/** A source over a file on disk, read 64 KiB at a time unless asked for other pieces. */
 export function fileSource(path: string, name = basename(path)): CvrSource {
-  return { name, open: () => createReadStream(path) };
+  return {
+    name,
+    open: (readBytes?: number) =>
+      createReadStream(path, readBytes === undefined ? undefined : { highWaterMark: readBytes }),
+  };
 }
 
 /** A source over bytes already in memory (small files, tests, writer output). */
