@@ -1,5 +1,5 @@
 // Installs what a fresh clone lacks: npm dependencies from the lock file, and for tests
-// Debian's chromium and postgresql.
+// Debian's chromium, postgresql, docker-compose and poppler-utils.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +26,9 @@ export function ensureDebianPackages() {
   if (!hasPostgres()) missing.push('postgresql');
   // Checks deploy/compose.yaml without a container engine (apps/server/src/deploy-files.test.ts).
   if (!existsSync('/usr/bin/docker-compose')) missing.push('docker-compose');
+  // The engine's report tests read the PDF report back as text and as page images.
+  if (!existsSync('/usr/bin/pdftotext') || !existsSync('/usr/bin/pdftoppm'))
+    missing.push('poppler-utils');
   if (missing.length === 0) return;
   const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
   console.log(`Installing Debian packages: ${missing.join(' ')} …`);
