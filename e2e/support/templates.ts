@@ -143,6 +143,9 @@ export async function drawBox(
   to: { x: number; y: number },
 ) {
   const mapper = page.getByTestId('mapper');
+  // Until the style's map has loaded the mapper takes no drawing (a slow answer under load):
+  // it shows the crosshair once the person may edit.
+  await expect(mapper).toHaveCSS('cursor', 'crosshair');
   await mapper.scrollIntoViewIfNeeded();
   const frame = (await mapper.boundingBox())!;
   const scale = frame.width / templateWidth;
