@@ -18,6 +18,14 @@ export async function runTool(deps: AppDeps, runtime: PipelineRuntime, runId: st
   const controller = new AbortController();
   const untrack = runtime.track(runId, controller);
   const mine = and(eq(toolRuns.id, runId), eq(toolRuns.status, 'RUNNING'));
+  // Log writes go one after another: a heartbeat's write still under way when the run ends
+  // would otherwise land after the last one and leave the log without its closing lines.
+  let writing = Promise.resolve();
+  const writeLog = () => {
+    const next = writing.then(() => out.write('log.txt', `${lines.join('\n')}\n`));
+    writing = next.catch(() => undefined);
+    return next;
+  };
   const beat = async () => {
     const [still] = await db
       .update(toolRuns)
@@ -27,7 +35,7 @@ export async function runTool(deps: AppDeps, runtime: PipelineRuntime, runId: st
     if (!still) controller.abort();
     if (lines.length !== written) {
       written = lines.length;
-      await out.write('log.txt', `${lines.join('\n')}\n`);
+      await writeLog();
     }
   };
   const timer = setInterval(() => void beat().catch(() => undefined), runtime.options.heartbeatMs);
@@ -48,7 +56,7 @@ export async function runTool(deps: AppDeps, runtime: PipelineRuntime, runId: st
       },
     });
     log(`${new Date().toISOString()} INFO ${run.op} done: ${outputs.result}`);
-    await out.write('log.txt', `${lines.join('\n')}\n`);
+    await writeLog();
     await db
       .update(toolRuns)
       .set({
@@ -62,7 +70,7 @@ export async function runTool(deps: AppDeps, runtime: PipelineRuntime, runId: st
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     log(`${new Date().toISOString()} FATAL ${controller.signal.aborted ? 'stopped' : message}`);
-    await out.write('log.txt', `${lines.join('\n')}\n`).catch(() => undefined);
+    await writeLog().catch(() => undefined);
     await db
       .update(toolRuns)
       .set({ status: 'FAILURE', result: message.slice(0, 2000), finishedAt: new Date() })
