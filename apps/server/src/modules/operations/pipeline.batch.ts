@@ -67,6 +67,15 @@ export async function runBatchJob(host: PipelineHost, job: BatchJob): Promise<vo
     claim.count > 1
       ? `logs/operation-logs/${op.operation}/batches/${String(index + 1).padStart(5, '0')}.txt`
       : logKey(op.operation as StageName);
+  // Log writes go one after another, and the last is awaited before the join: with one batch the
+  // live log is the stage's own, and a heartbeat's write landing after the join's would undo it.
+  let writing = Promise.resolve();
+  const writeLog = () => {
+    writing = writing
+      .then(() => store.write(liveKey, `${lines.join('\n')}\n`))
+      .catch(() => undefined);
+    return writing;
+  };
   const beat = async () => {
     const [still] = await host.db
       .update(operationBatches)
@@ -81,7 +90,7 @@ export async function runBatchJob(host: PipelineHost, job: BatchJob): Promise<vo
     }
     if (lines.length !== written) {
       written = lines.length;
-      await store.write(liveKey, `${lines.join('\n')}\n`).catch(() => undefined);
+      await writeLog();
     }
   };
   const timer = setInterval(() => void beat().catch(() => undefined), host.options.heartbeatMs);
@@ -128,8 +137,12 @@ export async function runBatchJob(host: PipelineHost, job: BatchJob): Promise<vo
     if (host.presence) host.presence.done += 1;
     // A batch shorter than a heartbeat never beat: its log and the stage's percent move here,
     // so a fast stage still shows progress batch by batch.
-    if (lines.length !== written)
-      await store.write(liveKey, `${lines.join('\n')}\n`).catch(() => undefined);
+    // `written` moves too, so a heartbeat already under way finds nothing left to write.
+    if (lines.length !== written) {
+      written = lines.length;
+      void writeLog();
+    }
+    await writing;
     await updatePercent(host, opId, runId);
     host.notify(op.jobId);
     await joinIfLast(host, op, stage, store, claim.count);
