@@ -318,6 +318,17 @@ export function describeApartTargets(name: string, family: Family): void {
         },
       ],
     ];
+    it('takes no timing or corner mark for a race declared after the last column', async () => {
+      // Right of every column lie only the marks down the page's edge (timing marks, or Hart's
+      // corner marks): blobs of ink near a target's size, in reading order where the race goes.
+      const election = apart(family, `apart-${family}`);
+      const made = await exemplars(election, () => false);
+      const meanings = [...meaningsOf(made.targets), { contestId: 'C99', optionId: 'C99-1' }];
+      expect(() => buildTemplateFromExemplars(made.pages, { id: 'S1', meanings })).toThrow(
+        TemplateError,
+      );
+    }, 30_000);
+
     for (const [what, draw] of strays)
       it(`takes not ${what} for a race the sheet does not print`, async () => {
         const election = apart(family, `apart-${family}`);
