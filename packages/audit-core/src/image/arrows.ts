@@ -2,6 +2,7 @@ import { boxHeight, boxWidth, findComponents, type Component, type Region } from
 import { estimateDpi, isInk, type GreyImage } from './grey.js';
 import {
   findTargets,
+  inkShare,
   orderByColumn,
   type FindTargetsOptions,
   type TemplateTarget,
@@ -150,6 +151,93 @@ function markedArrows(image: GreyImage, found: Arrow[], dpi: number, within?: Re
     }
   }
   return added;
+}
+
+/**
+ * Arrows that every exemplar's voter completed where no printed arrow of the column lies one
+ * option's pitch away (`markedArrows` places those): the one option of an unopposed race, or a
+ * race whose options all lie farther apart. On the combined page such an arrow is its tail, the
+ * voter's line across the gap (whole where most voters drew it whole, else part of it) and its
+ * head: one blob, or a blob from the tail to where the line stops and the head apart. Where the
+ * printed arrow nearest it, laid on a blob of an arrow's height (a few pixels either way) by
+ * its left end and middle, finds its tail and head all ink (90%) and the paper round them paper
+ * (at most 15% ink; the gap is left out of that ring, as the line lies there), that is the
+ * arrow, and the line's ink on the gap does not count against it: its
+ * target region is the printed arrow's (tail and head as outline, the band across the gap as
+ * interior, where a line is looked for) at the place found, and any line across the gap on the
+ * template is a voter's, so it is solid (none of it counts as print). Each comes with whether it
+ * lies in a column with printed arrows or with another such blob (0.05 in across); whether any
+ * is a target is for the election's option counts and contest order to say (see
+ * `buildTemplate`). A lone one must also lie no higher than the printed arrows' first row less
+ * 0.1 in (the instructions' completed example lies above the contests).
+ */
+export function completedArrowCandidates(
+  image: GreyImage,
+  targets: TemplateTarget[],
+  within?: Region,
+): { aligned: TemplateTarget[]; lone: TemplateTarget[] } {
+  const dpi = estimateDpi(image);
+  const printed = targets.filter((t) => t.kind === 'arrow' && !t.isSolid);
+  if (printed.length === 0) return { aligned: [], lone: [] };
+  const median = (values: number[]): number =>
+    values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const length = median(printed.map((t) => t.width));
+  const tall = median(printed.map((t) => t.height));
+  const reach = Math.max(2, Math.round(dpi * 0.015));
+  const found: Arrow[] = [];
+  for (const c of findComponents(image, undefined, dpi * dpi)) {
+    if (within && (c.x0 < within.x0 || c.y0 < within.y0 || c.x1 > within.x1 || c.y1 > within.y1))
+      continue;
+    // The blob holding the tail: up to the whole arrow where the line joins it to the head.
+    if (boxWidth(c) < length * 0.25 || boxWidth(c) > length * 1.1) continue;
+    if (Math.abs(boxHeight(c) - tall) > tall * 0.2) continue;
+    if (
+      targets.some(
+        (t) => t.x0 <= c.x1 && c.x0 <= t.x0 + t.width - 1 && t.cy >= c.y0 && t.cy <= c.y1,
+      )
+    )
+      continue;
+    const cx = (c.x0 + c.x1) / 2;
+    const cy = (c.y0 + c.y1) / 2;
+    const model = [...printed].sort(
+      (p, q) =>
+        Math.abs(p.cx - cx) - Math.abs(q.cx - cx) || Math.abs(p.cy - cy) - Math.abs(q.cy - cy),
+    )[0] as TemplateTarget;
+    const ex = c.x0 + Math.round(model.cx - model.x0);
+    const ey = Math.round((c.y0 + c.y1) / 2 + (model.cy - (model.y0 + (model.height - 1) / 2)));
+    let best: { x: number; y: number; share: number } | undefined;
+    for (let dy = -reach; dy <= reach; dy += 1)
+      for (let dx = -reach; dx <= reach; dx += 1) {
+        const share = inkShare(image, model.shape.outline, ex + dx, ey + dy);
+        if (!best || share > best.share) best = { x: ex + dx, y: ey + dy, share };
+      }
+    if (!best || best.share < PRINTED) continue;
+    if (inkShare(image, model.shape.ring, best.x, best.y) > RING_INKED) continue;
+    const at = best;
+    if (found.some((a) => Math.abs(a.cx - at.x) < model.width / 2 && Math.abs(a.cy - at.y) < tall))
+      continue;
+    const { index: _index, column: _column, ...shape } = model;
+    found.push({
+      ...shape,
+      x0: model.x0 + best.x - model.cx,
+      y0: model.y0 + best.y - model.cy,
+      cx: best.x,
+      cy: best.y,
+      isSolid: true,
+    });
+  }
+  const near = dpi * COLUMN;
+  const top = Math.min(...printed.map((t) => t.cy)) - 0.1 * dpi;
+  const aligned: Arrow[] = [];
+  const lone: Arrow[] = [];
+  for (const a of found) {
+    const inLine = [...printed, ...found].some((o) => o !== a && Math.abs(o.cx - a.cx) < near);
+    if (inLine) aligned.push(a);
+    else if (a.cy >= top) lone.push(a);
+  }
+  const numbered = (list: Arrow[]): TemplateTarget[] =>
+    list.map((a, index) => ({ ...a, index, column: 0 }));
+  return { aligned: numbered(aligned), lone: numbered(lone) };
 }
 
 /** The page's tail and head pairs that are arrows, of the size the election file gives if any. */

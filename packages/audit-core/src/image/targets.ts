@@ -1,6 +1,6 @@
 import { boxHeight, boxWidth, fillRatio, findComponents } from './components.js';
 import type { Component, Region } from './components.js';
-import { estimateDpi, type GreyImage } from './grey.js';
+import { estimateDpi, isInk, type GreyImage } from './grey.js';
 import { findOverprinted } from './overprinted.js';
 import { shapeOf, type TargetShape } from './shape.js';
 
@@ -77,7 +77,7 @@ export interface FindTargetsOptions {
   spec?: TargetSpec;
 }
 
-type Found = Omit<TemplateTarget, 'index' | 'column'>;
+export type Found = Omit<TemplateTarget, 'index' | 'column'>;
 
 /**
  * Finds oval and box outlines (ink blobs of target size that enclose paper) and orders them by
@@ -153,9 +153,12 @@ export function findTargets(image: GreyImage, options: FindTargetsOptions = {}):
     kept.push(likeSibling(sibling, cx, cy));
   }
   kept.push(...markedOver(blots, kept, size, dpi));
-  const over = findOverprinted(image, kept, dpi, within).map((t) =>
-    t.isObscured ? (markedNotObscured(t, [...solid, ...blots], kept, size, dpi) ?? t) : t,
-  );
+  const over = findOverprinted(image, kept, dpi, within).flatMap((t) => {
+    const marked = t.isObscured
+      ? markedNotObscured(image, t, [...solid, ...blots], kept, size, dpi)
+      : undefined;
+    return marked === 'lone' ? [] : [marked ?? t];
+  });
   // A column's targets found under other print or on a rough scan place marked blots too.
   const later = markedOver(blots, [...kept, ...over], size, dpi);
   return orderByColumn([...kept, ...over, ...later], dpi * 0.4);
@@ -201,15 +204,19 @@ function withPrintedInsides(found: Found[], inked: Set<Found>, dpi: number): Fou
  * dense tint (obscured, read gray on every sheet). A target every exemplar filled shows no paper
  * either, but its ink is one blob of a target's size (a tint's specks join into blobs larger
  * than the target): such a place is a marked target, shaped like its column's nearest printed
- * target, and read as any other.
+ * target, and read as any other. A place with no printed target in line with it (a column the
+ * finder laid by the others' spacing, holding one race) is left out (`lone`) where the blob has
+ * the printed targets' own shape (see `shapeFits`): whether it is a target is for the
+ * election's counts to say, as for any lone blob (see `loneCandidates`).
  */
 function markedNotObscured(
+  image: GreyImage,
   t: Found,
   blobs: Component[],
   printed: Found[],
   size: { w: number; h: number },
   dpi: number,
-): Found | undefined {
+): Found | 'lone' | undefined {
   const blob = blobs.find(
     (c) =>
       Math.abs((c.x0 + c.x1) / 2 - t.cx) <= size.w * 0.25 &&
@@ -221,17 +228,24 @@ function markedNotObscured(
   if (!blob) return undefined;
   const cx = (blob.x0 + blob.x1) / 2;
   const cy = (blob.y0 + blob.y1) / 2;
-  const sibling = printed
-    .filter((p) => !p.isSolid && !p.isOverprinted && Math.abs(p.cx - cx) < dpi * COLUMN_X)
+  const clean = printed.filter((p) => !p.isSolid && !p.isOverprinted);
+  const sibling = clean
+    .filter((p) => Math.abs(p.cx - cx) < dpi * COLUMN_X)
     .sort((p, q) => Math.abs(p.cy - cy) - Math.abs(q.cy - cy))[0];
-  return sibling ? likeSibling(sibling, cx, cy) : undefined;
+  if (sibling) return likeSibling(sibling, cx, cy);
+  // Alone across (a race in a column of its own): a blob of the printed targets' own shape is
+  // left for the election's counts to place or not, as any lone blob (see `loneCandidates`).
+  const nearest = [...clean].sort(
+    (p, q) => Math.hypot(p.cx - cx, p.cy - cy) - Math.hypot(q.cx - cx, q.cy - cy),
+  )[0];
+  return nearest && shapeFits(image, likeSibling(nearest, cx, cy), dpi) ? 'lone' : undefined;
 }
 
 /** Share of its box a blob's ink must cover to be taken for a target marked over. */
 const BLOT_FILL = 0.55;
 
 /** Of a target's size at most, and mostly ink: a filled oval covers π/4 of its box. */
-function isMostlyInk(c: Component, dpi: number): boolean {
+export function isMostlyInk(c: Component, dpi: number): boolean {
   const w = boxWidth(c) / dpi;
   const h = boxHeight(c) / dpi;
   return (
@@ -293,66 +307,89 @@ function markedOver(
 }
 
 /** A blob this near (inches) in x to a target, or to another such blob, is in a column with it. */
-const COLUMN_X = 0.05;
+export const COLUMN_X = 0.05;
+
+/** Share of a target's printed outline that must be ink where a lone blob lies. */
+const OUTLINE_INKED = 0.9;
+/**
+ * Share of the paper round a target's outline that may be ink where a lone blob lies: a
+ * voter's fill runs a pixel or two past the outline (0.21 seen on a race every voter filled).
+ */
+const RING_INKED = 0.35;
 
 /**
- * Blobs that may be targets every exemplar marked where the page alone cannot say so: of the
- * targets' usual size (within 25%) and mostly ink, on no target found, and in a column with
- * printed targets of the style or with another such blob (a column whose every option was
- * marked), however far from them. A lone blob off every column (a logo, a filled example in
- * the instructions) is none; filled boxes of another size and text are none. Each is shaped
- * like the printed target nearest it. Whether any of them is a target is for the election's
- * option counts to say (see `buildTemplate`).
+ * The target laid where its printed outline best fits the blob (a few pixels either way), when
+ * that outline is ink there (90%); with `alone`, also when the blob keeps to the outline's
+ * shape: the corners of the outline's box that lie well outside it (an oval's; a box has none)
+ * mostly paper, so a filled box is not an oval, and the paper round the outline not mostly ink
+ * (a voter's fill runs a little past it; a larger blob does not fit). Undefined otherwise.
  */
-export function markedCandidates(
+export function shapeFits(
   image: GreyImage,
-  targets: TemplateTarget[],
-  within?: Region,
-  /** Centres of the page's timing or corner marks: solid blobs that are never targets. */
-  marks: { x: number; y: number }[] = [],
-): TemplateTarget[] {
-  const dpi = estimateDpi(image);
-  const printed = targets.filter((t) => !t.isSolid && !t.isOverprinted && t.kind !== 'arrow');
-  const size = usualSize(printed) ?? (printed.length ? printedSize(printed) : undefined);
-  if (!size) return [];
-  const blobs = findComponents(image, undefined, dpi * dpi).filter(
-    (c) =>
-      !(within && (c.x0 < within.x0 || c.y0 < within.y0 || c.x1 > within.x1 || c.y1 > within.y1)) &&
-      isMostlyInk(c, dpi) &&
-      !marks.some(
-        (m) => m.x >= c.x0 - 2 && m.x <= c.x1 + 2 && m.y >= c.y0 - 2 && m.y <= c.y1 + 2,
-      ) &&
-      Math.abs(boxWidth(c) - size.w) <= size.w * 0.25 &&
-      Math.abs(boxHeight(c) - size.h) <= size.h * 0.25,
-  );
-  const centre = (c: Component): { cx: number; cy: number } => ({
-    cx: (c.x0 + c.x1) / 2,
-    cy: (c.y0 + c.y1) / 2,
-  });
-  const free = blobs.filter((c) => {
-    const { cx, cy } = centre(c);
-    return !targets.some((t) => Math.abs(t.cx - cx) < t.width && Math.abs(t.cy - cy) < t.height);
-  });
-  const near = dpi * COLUMN_X;
-  const inColumn = free.filter((c) => {
-    const { cx } = centre(c);
-    return (
-      printed.some((t) => Math.abs(t.cx - cx) < near) ||
-      free.some((o) => o !== c && Math.abs(centre(o).cx - cx) < near)
-    );
-  });
-  return inColumn.map((c, index) => {
-    const { cx, cy } = centre(c);
-    const sibling = [...printed].sort(
-      (p, q) =>
-        Math.abs(p.cx - cx) - Math.abs(q.cx - cx) || Math.abs(p.cy - cy) - Math.abs(q.cy - cy),
-    )[0] as TemplateTarget;
-    return { ...likeSibling(sibling, cx, cy), index, column: 0 };
-  });
+  t: Found,
+  dpi: number,
+  alone = true,
+): Found | undefined {
+  const reach = Math.max(2, Math.round(dpi * 0.015));
+  let best: { x: number; y: number; share: number } | undefined;
+  for (let dy = -reach; dy <= reach; dy += 1)
+    for (let dx = -reach; dx <= reach; dx += 1) {
+      const x = Math.round(t.cx) + dx;
+      const y = Math.round(t.cy) + dy;
+      const share = inkShare(image, t.shape.outline, x, y);
+      if (!best || share > best.share) best = { x, y, share };
+    }
+  if (!best || best.share < OUTLINE_INKED) return undefined;
+  if (alone) {
+    if (inkShare(image, t.shape.ring, best.x, best.y) > RING_INKED) return undefined;
+    if (inkShare(image, cornersOf(t.shape), best.x, best.y) > CORNERS_INKED) return undefined;
+  }
+  return likeSibling(t, best.x, best.y);
+}
+
+/** Share of the corners of an outline's box (see `cornersOf`) that may be ink on a lone blob. */
+const CORNERS_INKED = 0.5;
+
+/**
+ * The pixels of a target's box more than two pixels from its outline and inside: an oval's
+ * corners; none for a box.
+ */
+function cornersOf(shape: TargetShape): Int16Array {
+  const all = [...shape.outline, ...shape.interior];
+  const xs = all.filter((_, k) => k % 2 === 0);
+  const ys = all.filter((_, k) => k % 2 === 1);
+  const x0 = Math.min(...xs);
+  const y0 = Math.min(...ys);
+  const w = Math.max(...xs) - x0 + 1;
+  const h = Math.max(...ys) - y0 + 1;
+  const inShape = new Uint8Array(w * h);
+  for (let k = 0; k < all.length; k += 2)
+    inShape[((all[k + 1] as number) - y0) * w + ((all[k] as number) - x0)] = 1;
+  const corners: number[] = [];
+  for (let y = 0; y < h; y += 1)
+    for (let x = 0; x < w; x += 1) {
+      let near = false;
+      for (let dy = -2; dy <= 2 && !near; dy += 1)
+        for (let dx = -2; dx <= 2 && !near; dx += 1) {
+          const u = x + dx;
+          const v = y + dy;
+          near = u >= 0 && v >= 0 && u < w && v < h && inShape[v * w + u] === 1;
+        }
+      if (!near) corners.push(x + x0, y + y0);
+    }
+  return Int16Array.from(corners);
+}
+
+/** Share of the pixels at these offsets from (x, y) that are ink. */
+export function inkShare(image: GreyImage, offsets: Int16Array, x: number, y: number): number {
+  let inked = 0;
+  for (let k = 0; k < offsets.length; k += 2)
+    if (isInk(image, x + (offsets[k] as number), y + (offsets[k + 1] as number))) inked += 1;
+  return offsets.length ? (inked * 2) / offsets.length : 0;
 }
 
 /** The median size of a few printed targets, too few for `usualSize`. */
-function printedSize(targets: Found[]): { w: number; h: number } {
+export function printedSize(targets: Found[]): { w: number; h: number } {
   const median = (values: number[]): number =>
     values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   return { w: median(targets.map((t) => t.width)), h: median(targets.map((t) => t.height)) };
@@ -398,7 +435,7 @@ function fitsSpec(c: Component, dpi: number, spec: TargetSpec | undefined): bool
  * The size most targets share: the candidate with the most others within 20% of its width and
  * height, and the median of those. Undefined for fewer than three candidates.
  */
-function usualSize(found: Found[]): { w: number; h: number } | undefined {
+export function usualSize(found: Found[]): { w: number; h: number } | undefined {
   if (found.length < 3) return undefined;
   const like = (a: Found, b: Found): boolean =>
     Math.abs(a.width - b.width) <= a.width * 0.2 && Math.abs(a.height - b.height) <= a.height * 0.2;
@@ -431,7 +468,7 @@ export function orderByColumn(
 }
 
 /** A marked blot taken for a target: centred where it lies, shaped like its column's target. */
-function likeSibling(sibling: Found, cx: number, cy: number): Found {
+export function likeSibling(sibling: Found, cx: number, cy: number): Found {
   return {
     x0: Math.round(cx - sibling.width / 2),
     y0: Math.round(cy - sibling.height / 2),

@@ -1,8 +1,9 @@
 import { IDENTITY } from './affine.js';
 import { estimateDpi, type GreyImage } from './grey.js';
 import { measureTarget } from './measure.js';
-import { findVotingTargets } from './arrows.js';
-import { markedCandidates, orderByColumn } from './targets.js';
+import { completedArrowCandidates, findVotingTargets } from './arrows.js';
+import { loneCandidates, markedCandidates } from './marked.js';
+import { orderByColumn } from './targets.js';
 import type { TargetSpec, TemplateTarget } from './targets.js';
 import type { Region } from './components.js';
 import type { Point } from './affine.js';
@@ -180,10 +181,14 @@ const MAX_CHOICES = 2000;
  * (the one option of an unopposed race or a yes-only measure, or a column whose every option
  * was marked) is a blob of ink on the combined page that `findTargets` cannot place. The
  * election's option counts can: where the side needs more targets than were found, blobs of
- * the targets' size and ink in a column with other targets (see `markedCandidates`) are added
- * when exactly one choice of them, as many as are missing, groups with the targets found, gap
- * by gap, into the contests' option counts in their order. Undefined when none or several do:
- * the style then waits for a person's mapping, as before.
+ * the targets' size and ink in a column with other targets (see `markedCandidates`; for arrows,
+ * `completedArrowCandidates`) are added when exactly one choice of them, as many as are
+ * missing, groups with the targets found, gap by gap, into the contests' option counts in their
+ * order. Failing that, where one target is missing, a blob with nothing in line with it that
+ * has the printed targets' own shape and size (see `loneCandidates`) is added when exactly one
+ * such blob, put in reading order (column, then top to bottom), falls where the missing contest
+ * lies: after the previous contest's targets and before the next one's, the option counts in
+ * order. Undefined when none or several do: the style then waits for a person's mapping.
  */
 function withMarkedTargets(
   image: GreyImage,
@@ -193,8 +198,12 @@ function withMarkedTargets(
 ):
   | { targets: TemplateTarget[]; meanings: TargetMeaning[]; contests?: TemplateContest[] }
   | undefined {
-  if (targets.some((t) => t.kind === 'arrow')) return undefined;
-  const candidates = markedCandidates(image, targets, printed.within, printed.marks);
+  const { aligned: candidates, lone } = targets.some((t) => t.kind === 'arrow')
+    ? completedArrowCandidates(image, targets, printed.within)
+    : {
+        aligned: markedCandidates(image, targets, printed.within, printed.marks),
+        lone: loneCandidates(image, targets, printed.within, printed.marks),
+      };
   const dpi = estimateDpi(image);
   for (let k = 1; k <= candidates.length; k += 1) {
     const chosen = need(targets.length + k);
@@ -209,7 +218,13 @@ function withMarkedTargets(
     const [fit] = fits;
     if (fit) return { targets: fit, ...chosen };
   }
-  return undefined;
+  const chosen = need(targets.length + 1);
+  if (!chosen) return undefined;
+  const fits = lone
+    .map((t) => orderByColumn([...targets, t], dpi * 0.4))
+    .filter((all) => sameRuns(all, chosen.meanings));
+  const [fit] = fits;
+  return fit && fits.length === 1 ? { targets: fit, ...chosen } : undefined;
 }
 
 /** n choose k. */

@@ -49,6 +49,12 @@ export interface SynthElection {
    * (`FRONT Card N RptPct M`, see `cardCodeOf`), in place of the plain style line.
    */
   cardCodes?: boolean;
+  /**
+   * Contests printed in a column of their own (a column break before and after each), as a
+   * ballot sets apart an unopposed race or a yes-only measure at the foot of its last column or
+   * in a column by itself: no other contest's target lines up with theirs.
+   */
+  apart?: string[];
 }
 
 export type BallotFamily = 'timing' | 'hart' | 'arrow';
@@ -76,6 +82,8 @@ export interface ElectionOptions {
    * others' draws stay as they are. None by default.
    */
   unopposed?: string[];
+  /** Contests printed in a column of their own (see `SynthElection.apart`); none by default. */
+  apart?: string[];
 }
 
 const SURNAMES = [
@@ -168,6 +176,7 @@ export function makeElection(options: ElectionOptions): SynthElection {
     ...(options.dropOutStyles?.length ? { dropOutStyles: options.dropOutStyles } : {}),
     ...(options.overprint ? { overprint: options.overprint } : {}),
     ...(options.cardCodes ? { cardCodes: true } : {}),
+    ...(options.apart?.length ? { apart: options.apart } : {}),
   };
 }
 

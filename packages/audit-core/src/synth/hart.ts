@@ -63,7 +63,15 @@ export function layoutHartStyle(
   let top = TOP;
   contests.forEach((contest, k) => {
     const tall = talls[k] ?? 0;
-    if (top > TOP && (top + tall > BOTTOM || top - TOP + tall > share + 0.2)) {
+    // A contest set apart has a column of its own: a break before it and after it.
+    const apart = (id?: string): boolean => !!id && !!election.apart?.includes(id);
+    if (
+      top > TOP &&
+      (top + tall > BOTTOM ||
+        top - TOP + tall > share + 0.2 ||
+        apart(contest.id) ||
+        apart(contests[k - 1]?.id))
+    ) {
       column += 1;
       top = TOP;
     }

@@ -1,3 +1,5 @@
-import { describeLoneTargets } from './lone-targets.js';
+import { describeApartTargets, describeLoneTargets } from './lone-targets.js';
 
 describeLoneTargets('Hart-like, boxes', 'hart');
+
+describeApartTargets('Hart-like, boxes', 'hart');

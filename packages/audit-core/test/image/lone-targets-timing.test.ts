@@ -1,3 +1,5 @@
-import { describeLoneTargets } from './lone-targets.js';
+import { describeApartTargets, describeLoneTargets } from './lone-targets.js';
 
 describeLoneTargets('timing marks, ovals', 'timing');
+
+describeApartTargets('timing marks, ovals', 'timing');

@@ -1,0 +1,3 @@
+import { describeApartTargets } from './lone-targets.js';
+
+describeApartTargets('connect-the-arrow', 'arrow');
