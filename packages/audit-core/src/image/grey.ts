@@ -68,3 +68,42 @@ export function statedDpi(
   if ([width, height].some((p) => inches(p) < 3 || inches(p) > 20)) return undefined;
   return density;
 }
+
+/** How a page lies: taller than wide, or wider than tall. */
+export type Lie = 'portrait' | 'landscape';
+
+/** One side longer than the other by this share at least: a page nearly square lies neither way. */
+const LIE_MARGIN = 1.1;
+
+/** How the page lies, or undefined when it is nearly square. */
+export function lieOf(image: { width: number; height: number }): Lie | undefined {
+  if (image.height > image.width * LIE_MARGIN) return 'portrait';
+  if (image.width > image.height * LIE_MARGIN) return 'landscape';
+  return undefined;
+}
+
+/** Pixels turned at a time: a square tile of the page, read and written within the caches. */
+const TURN_TILE = 64;
+
+/**
+ * The page turned a quarter clockwise (a quarter anticlockwise is this turned 180°, its pixels
+ * reversed): the portrait page a sheet fed sideways shows in landscape. Pixels go tile by tile
+ * so that both the rows read and the columns written stay in the caches. `into` receives the
+ * pixels when given (at least width × height bytes); the stated resolution is kept.
+ */
+export function quarterTurn(image: GreyImage, into?: Uint8Array): GreyImage {
+  const { width, height, data } = image;
+  const out = into ? into.subarray(0, width * height) : new Uint8Array(width * height);
+  // Pixel (x, y) goes to (height − 1 − y, x) of a page `height` wide.
+  for (let ty = 0; ty < height; ty += TURN_TILE)
+    for (let tx = 0; tx < width; tx += TURN_TILE) {
+      const yEnd = Math.min(height, ty + TURN_TILE);
+      const xEnd = Math.min(width, tx + TURN_TILE);
+      for (let y = ty; y < yEnd; y += 1) {
+        const row = y * width;
+        const column = height - 1 - y;
+        for (let x = tx; x < xEnd; x += 1) out[x * height + column] = data[row + x] as number;
+      }
+    }
+  return { width: height, height: width, data: out, ...(image.dpi ? { dpi: image.dpi } : {}) };
+}

@@ -1,5 +1,5 @@
 import { boxHeight, boxWidth, fillRatio, findComponents, type Component } from './components.js';
-import { estimateDpi, isInk, type GreyImage } from './grey.js';
+import { estimateDpi, isInk, lieOf, quarterTurn, type GreyImage } from './grey.js';
 import { findVotingTargets } from './arrows.js';
 import { orderByColumn } from './targets.js';
 import { groupByGaps, runLengths, type TargetMeaning } from './template.js';
@@ -92,7 +92,11 @@ const MIN_GLYPHS = 4;
  * does not vote.
  */
 export function textWayUp(image: GreyImage): TextWayUp {
-  const dpi = estimateDpi(image);
+  return readLines(image, estimateDpi(image)).votes;
+}
+
+/** The page's lines of print (of four glyphs or more), and how many lean each way up. */
+function readLines(image: GreyImage, dpi: number): { lines: number; votes: TextWayUp } {
   const glyphs = findComponents(image, undefined, (GLYPH.maxW * GLYPH.maxH * dpi * dpi) | 0).filter(
     (c) =>
       boxHeight(c) >= GLYPH.minH * dpi &&
@@ -101,13 +105,45 @@ export function textWayUp(image: GreyImage): TextWayUp {
       fillRatio(c) < 0.9,
   );
   const votes: TextWayUp = { upright: 0, turned: 0 };
+  let lines = 0;
   for (const line of linesOf(glyphs)) {
     if (line.length < MIN_GLYPHS) continue;
+    lines += 1;
     const lean = leanOf(image, line);
     if (lean > 0) votes.upright += 1;
     else if (lean < 0) votes.turned += 1;
   }
-  return votes;
+  return { lines, votes };
+}
+
+/** How a landscape page's print runs: lines across it as it lies, and down it. */
+export interface PrintRun {
+  across: number;
+  down: number;
+}
+
+/**
+ * A landscape page turned upright where its print runs down it: a portrait ballot fed through
+ * the scanner sideways. Its text lines are counted as it lies and turned a quarter; where
+ * clearly more run down the page (at least 4 more, and twice as many), it is turned, the way
+ * its text leans (see `textWayUp`) deciding between a quarter clockwise and anticlockwise (a
+ * page whose text leans neither way is turned clockwise, for the 180° checks to settle). A
+ * ballot printed landscape reads across and stays as it lies; so does a portrait page, and a
+ * page with too little print to tell. Used where no template yet says how the job's ballots
+ * lie (exemplars, sheets placed by image), once per page: two passes over its glyphs.
+ */
+export function uprightByPrint(image: GreyImage): { page: GreyImage; run?: PrintRun } {
+  if (lieOf(image) !== 'landscape') return { page: image };
+  const turned = quarterTurn(image);
+  // The paper's 8.5 in runs down a turned page: measured on the turned page, both alike.
+  const dpi = estimateDpi(turned);
+  const across = readLines(image, dpi);
+  const down = readLines(turned, dpi);
+  const run = { across: across.lines, down: down.lines };
+  const leads = (a: number, b: number): boolean => a - b >= TEXT_MARGIN && a >= TEXT_RATIO * b;
+  if (!leads(down.lines, across.lines)) return { page: image, run };
+  if (leads(down.votes.turned, down.votes.upright)) turned.data.reverse();
+  return { page: turned, run };
 }
 
 /** Glyphs joined into lines: side by side, overlapping in height, a letter's gap apart at most. */

@@ -6,7 +6,7 @@ import { readEngineSettings } from './job-settings.js';
 import type { Template } from '../image/template.js';
 import type { JobStore } from '../storage/index.js';
 import { joinCsvParts, readCsv, writeCsv, type BatchRef, type StageContext } from './context.js';
-import { readSides, settleStyle, type SheetSetting } from './extract-sheet.js';
+import { frontLie, readSides, settleStyle, type SheetSetting } from './extract-sheet.js';
 import { batchOf, walkImageEntries } from './images.js';
 import { electionInfo, PATHS } from './job.js';
 import { loadTemplates, untrustedBatches } from './templates.js';
@@ -172,7 +172,12 @@ async function readBatch(ctx: StageContext, cards: { codes?: CardCodes }): Promi
       const base = { sheet_id: sheetId, archive, entry: item.entry.entry };
       try {
         const bytes = await item.read();
-        const page: GreyImage = await loadPage(bytes, { label: item.entry.entry, buffers });
+        // A sheet fed sideways is turned to lie as its style is printed.
+        const page: GreyImage = await loadPage(bytes, {
+          label: item.entry.entry,
+          buffers,
+          upright: frontLie(setting, known),
+        });
         // A sheet no record names that carries a style barcode is of the style it names.
         const coded = known ? undefined : styleOfBarcode(readStyleBarcode(page), declared);
         if (coded?.side === 1 && byId.has(coded.style)) {
