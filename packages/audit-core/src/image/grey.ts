@@ -9,6 +9,21 @@ export interface GreyImage {
    * (templates, combined exemplars) leave it out and are measured by their width.
    */
   dpi?: number;
+  /**
+   * Set by `loadPage` on a page it turned a quarter from the file's pixels (a sheet fed
+   * sideways), so that places on it can be given back in the file's own frame (`asScanned`).
+   */
+  quarterTurned?: 'clockwise' | 'anticlockwise';
+}
+
+/**
+ * A place on a page in the frame of the file it was decoded from: turned back a quarter where
+ * `loadPage` turned the page (pictures of the sheet are cut from the file as it is stored).
+ */
+export function asScanned(page: GreyImage, x: number, y: number): { x: number; y: number } {
+  if (page.quarterTurned === 'clockwise') return { x: y, y: page.width - 1 - x };
+  if (page.quarterTurned === 'anticlockwise') return { x: page.height - 1 - y, y: x };
+  return { x, y };
 }
 
 /** Pixels darker than this count as ink on a bilevel or greyscale scan. */

@@ -122,11 +122,18 @@ export async function loadPage(input: Buffer, options: LoadPageOptions = {}): Pr
 /** The decoded page as `options.upright` turns it, in a buffer from `options.buffers` if lent. */
 function upright(image: GreyImage, options: LoadPageOptions): GreyImage {
   const want = options.upright;
-  if (want === 'print') return into(uprightByPrint(image).page, options.buffers);
+  if (want === 'print') {
+    const { page, turn } = uprightByPrint(image);
+    const kept = into(page, options.buffers);
+    return turn ? { ...kept, quarterTurned: turn } : kept;
+  }
   const lie = lieOf(image);
   if (!want || !lie || lie === want) return into(image, options.buffers);
   // Turned straight into the lent buffer: the turn is the copy `into` would make.
-  return quarterTurn(image, options.buffers?.take(image.data.length));
+  return {
+    ...quarterTurn(image, options.buffers?.take(image.data.length)),
+    quarterTurned: 'clockwise',
+  };
 }
 
 /**

@@ -132,7 +132,12 @@ export interface PrintRun {
  * page with too little print to tell. Used where no template yet says how the job's ballots
  * lie (exemplars, sheets placed by image), once per page: two passes over its glyphs.
  */
-export function uprightByPrint(image: GreyImage): { page: GreyImage; run?: PrintRun } {
+export function uprightByPrint(image: GreyImage): {
+  page: GreyImage;
+  run?: PrintRun;
+  /** Which way the page was turned, when it was. */
+  turn?: 'clockwise' | 'anticlockwise';
+} {
   if (lieOf(image) !== 'landscape') return { page: image };
   const turned = quarterTurn(image);
   // The paper's 8.5 in runs down a turned page: measured on the turned page, both alike.
@@ -142,8 +147,10 @@ export function uprightByPrint(image: GreyImage): { page: GreyImage; run?: Print
   const run = { across: across.lines, down: down.lines };
   const leads = (a: number, b: number): boolean => a - b >= TEXT_MARGIN && a >= TEXT_RATIO * b;
   if (!leads(down.lines, across.lines)) return { page: image, run };
-  if (leads(down.votes.turned, down.votes.upright)) turned.data.reverse();
-  return { page: turned, run };
+  if (!leads(down.votes.turned, down.votes.upright))
+    return { page: turned, run, turn: 'clockwise' };
+  turned.data.reverse();
+  return { page: turned, run, turn: 'anticlockwise' };
 }
 
 /** Glyphs joined into lines: side by side, overlapping in height, a letter's gap apart at most. */

@@ -214,16 +214,21 @@ export async function settleStyle(
   return { used, reading, doubtful, back };
 }
 
-/** The front's reading and each later side's, read on the style's templates of those sides. */
+/**
+ * The front's reading and each later side's, read on the style's templates of those sides; a
+ * later side's page with it (the front's is the caller's).
+ */
 export async function readSides(
   bytes: Buffer,
   front: SettledStyle,
   label: string,
   setting: SheetSetting,
-): Promise<{ template: Template; reading: BallotReading }[]> {
+): Promise<{ template: Template; reading: BallotReading; page?: GreyImage }[]> {
   const { used, reading, back } = front;
   const style = used.id;
-  const sides = [{ template: used, reading }];
+  const sides: { template: Template; reading: BallotReading; page?: GreyImage }[] = [
+    { template: used, reading },
+  ];
   const later = setting.laterSides.get(style) ?? [];
   if (later.length === 0) return sides;
   const pages = await countPages(bytes);
@@ -245,6 +250,7 @@ export async function readSides(
     sides.push({
       template: side,
       reading: readBallot(sidePage, side, { ...setting.read, signal: setting.signal }),
+      page: sidePage,
     });
   }
   return sides;

@@ -1,5 +1,5 @@
 import { addedInk, encodeAddedInk } from '../image/added-ink.js';
-import type { GreyImage } from '../image/grey.js';
+import { asScanned, type GreyImage } from '../image/grey.js';
 import { readStyleBarcode, styleOfBarcode } from '../image/style-code.js';
 import { loadPage, PageBuffers } from '../image/load.js';
 import { readEngineSettings } from './job-settings.js';
@@ -209,15 +209,18 @@ async function readBatch(ctx: StageContext, cards: { codes?: CardCodes }): Promi
         let matched = 0;
         let marks = 0;
         for (const side of sides) {
+          const sidePage = side.page ?? page;
           side.reading.targets.forEach((t) => {
+            // In the file's frame, where pictures of the sheet are cut from it.
+            const at = asScanned(sidePage, t.x, t.y);
             targets.push({
               sheet_id: sheetId,
               style: side.template.id,
               target: t.index + 1,
               contest_id: t.contestId,
               option_id: t.optionId,
-              x: Math.round(t.x),
-              y: Math.round(t.y),
+              x: Math.round(at.x),
+              y: Math.round(at.y),
               fill: t.fill,
               decision: t.decision,
               above: t.fill - side.reading.baseline,

@@ -13,7 +13,7 @@ import {
   type BallotFamily,
   type GreyImage,
 } from '../../src/index.js';
-import { createGrey, lieOf, quarterTurn } from '../../src/image/grey.js';
+import { asScanned, createGrey, lieOf, quarterTurn } from '../../src/image/grey.js';
 import { quarterTurned, turned } from './variations.js';
 
 /**
@@ -89,6 +89,27 @@ describe.each([
       true,
     );
     expect(sameAs(await loadPage(bytes, { upright: 'print' }), page)).toBe(true);
+  });
+
+  it('gives places on the turned page back in the file’s frame, either way it was turned', async () => {
+    for (const [file, upright] of [
+      [quarterTurned(page), 'portrait'],
+      [quarterTurned(page), 'print'],
+      [turned(quarterTurned(page)), 'print'],
+    ] as const) {
+      const loaded = await loadPage(await encodeGreyTiff(file), { upright });
+      expect(loaded.quarterTurned).toBeDefined();
+      for (const [x, y] of [
+        [0, 0],
+        [10, 1500],
+        [loaded.width - 1, 3],
+        [900, loaded.height - 1],
+      ] as const) {
+        const at = asScanned(loaded, x, y);
+        expect(file.data[at.y * file.width + at.x]).toBe(loaded.data[y * loaded.width + x]);
+      }
+    }
+    expect(asScanned(page, 12, 34)).toEqual({ x: 12, y: 34 });
   });
 });
 

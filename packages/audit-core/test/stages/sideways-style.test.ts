@@ -1,6 +1,13 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeElection, PATHS, runPipeline, type StageResult } from '../../src/index.js';
+import {
+  makeElection,
+  PATHS,
+  runPipeline,
+  StylePrinter,
+  type StageResult,
+  type SynthElection,
+} from '../../src/index.js';
 import { readCsvAll } from '../../src/stages/context.js';
 import { loadTemplates } from '../../src/stages/template-files.js';
 import { generatedJob, type GeneratedJob } from './generated-job.js';
@@ -20,8 +27,9 @@ describe.each([
 ])('%s: a style whose every sheet was fed sideways', (_name, family) => {
   let made: GeneratedJob;
   let results: StageResult[];
+  let election: SynthElection;
   beforeAll(async () => {
-    const election = makeElection({
+    election = makeElection({
       seed: `sideways-${family}`,
       styles: 2,
       ...(family === 'hart' ? { family } : {}),
@@ -67,5 +75,30 @@ describe.each([
     expect(marks.share).toBe(1);
     const { found, planted } = await foundAndPlanted(made.store, made.planted);
     expect(found).toEqual(planted);
+  });
+
+  it('places the sideways sheets’ targets in their files’ frame, where pictures are cut', async () => {
+    // Where the style prints each target, turned as the generator fed the sheet: its front a
+    // quarter clockwise (the printed page's height becomes the file's width), its back the other way.
+    const printer = new StylePrinter(election, 200);
+    const rows = (await readCsvAll(made.store, PATHS.votesTargets)).filter((r) =>
+      (r.style ?? '').startsWith('S2'),
+    );
+    expect(rows.length).toBeGreaterThan(50);
+    const off: string[] = [];
+    for (const r of rows) {
+      const side = Number(/~(\d+)$/.exec(r.style ?? '')?.[1] ?? 1);
+      const { layout, blank } = await printer.style('S2', side);
+      const t = layout.targets.find((p) => p.optionId === r.option_id);
+      if (!t) throw new Error(`${r.option_id} is not printed on S2 side ${side}`);
+      const want =
+        side % 2 === 1
+          ? { x: blank.height - 1 - t.cy, y: t.cx }
+          : { x: t.cy, y: blank.width - 1 - t.cx };
+      // A scan shifts and turns a sheet by a little: within 0.3 in.
+      if (Math.hypot(Number(r.x) - want.x, Number(r.y) - want.y) > 60)
+        off.push(`${r.sheet_id} ${r.option_id} at ${r.x},${r.y}, printed at ${want.x},${want.y}`);
+    }
+    expect(off).toEqual([]);
   });
 });
