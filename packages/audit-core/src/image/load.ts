@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { lieOf, quarterTurn, statedDpi, type GreyImage, type Lie } from './grey.js';
-import { uprightByPrint } from './orientation.js';
+import { lieOf, statedDpi, type GreyImage, type Lie } from './grey.js';
+import { quarterUpright, uprightByPrint } from './orientation.js';
 import { DEFAULT_PDF_DPI, isPdf, openPdf, renderPdfPage } from './pdf.js';
 
 /** Raised for an image that cannot be decoded, naming what was wrong. */
@@ -130,10 +130,8 @@ function upright(image: GreyImage, options: LoadPageOptions): GreyImage {
   const lie = lieOf(image);
   if (!want || !lie || lie === want) return into(image, options.buffers);
   // Turned straight into the lent buffer: the turn is the copy `into` would make.
-  return {
-    ...quarterTurn(image, options.buffers?.take(image.data.length)),
-    quarterTurned: 'clockwise',
-  };
+  const { page, turn } = quarterUpright(image, options.buffers?.take(image.data.length));
+  return { ...page, quarterTurned: turn };
 }
 
 /**

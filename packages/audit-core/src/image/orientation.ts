@@ -30,7 +30,6 @@ export function printedWayUp(
   expected?: ExpectedMeanings,
 ): { turned: boolean; cue: WayUpCue } | undefined {
   const text = textWayUp(image);
-  const leads = (a: number, b: number): boolean => a - b >= TEXT_MARGIN && a >= TEXT_RATIO * b;
   const byText = leads(text.upright, text.turned)
     ? false
     : leads(text.turned, text.upright)
@@ -145,12 +144,35 @@ export function uprightByPrint(image: GreyImage): {
   const across = readLines(image, dpi);
   const down = readLines(turned, dpi);
   const run = { across: across.lines, down: down.lines };
-  const leads = (a: number, b: number): boolean => a - b >= TEXT_MARGIN && a >= TEXT_RATIO * b;
   if (!leads(down.lines, across.lines)) return { page: image, run };
-  if (!leads(down.votes.turned, down.votes.upright))
-    return { page: turned, run, turn: 'clockwise' };
+  return { ...wayUp(turned, down.votes), run };
+}
+
+const leads = (a: number, b: number): boolean => a - b >= TEXT_MARGIN && a >= TEXT_RATIO * b;
+
+/** The page turned a quarter clockwise, and its lines' lean on it: a half turn more where it leans turned. */
+function wayUp(
+  turned: GreyImage,
+  votes: TextWayUp,
+): { page: GreyImage; turn: 'clockwise' | 'anticlockwise' } {
+  if (!leads(votes.turned, votes.upright)) return { page: turned, turn: 'clockwise' };
   turned.data.reverse();
-  return { page: turned, run, turn: 'anticlockwise' };
+  return { page: turned, turn: 'anticlockwise' };
+}
+
+/**
+ * A page that lies the other way from its template (landscape for portrait) turned a quarter
+ * upright: clockwise, or anticlockwise where its text then clearly leans upside down (see
+ * `textWayUp`). The turn that leaves the page upright matters: a page laid on its template
+ * turned 180° is registered by its timing marks or anchors, but telling its style among
+ * others by the ink of its cells is far less sure. `into` receives the pixels when given.
+ */
+export function quarterUpright(
+  image: GreyImage,
+  into?: Uint8Array,
+): { page: GreyImage; turn: 'clockwise' | 'anticlockwise' } {
+  const turned = quarterTurn(image, into);
+  return wayUp(turned, textWayUp(turned));
 }
 
 /** Glyphs joined into lines: side by side, overlapping in height, a letter's gap apart at most. */
