@@ -49,10 +49,24 @@ const SWAP = process.env.SWAP === undefined ? SWAP_DEFAULT : process.env.SWAP ==
 // first contest goes to its first option> makes every exemplar mark it. APART=C1 (contests):
 // those contests are printed in a column of their own, no other target in line with theirs.
 const UPSIDE_DOWN = (process.env.UPSIDE_DOWN ?? '').split(',').filter(Boolean);
+// SIDEWAYS=S2 (styles, comma-separated): every sheet of those styles is fed sideways (front a
+// quarter clockwise); SIDEWAYS=0.1 (a share): that share of all sheets, either way at random.
+const SIDEWAYS_SHARE = /^[0-9.]+$/.test(process.env.SIDEWAYS ?? '')
+  ? Number(process.env.SIDEWAYS)
+  : 0;
+const SIDEWAYS = SIDEWAYS_SHARE ? [] : (process.env.SIDEWAYS ?? '').split(',').filter(Boolean);
+if (!(SIDEWAYS_SHARE >= 0 && SIDEWAYS_SHARE <= 1))
+  throw new Error(`SIDEWAYS: ${process.env.SIDEWAYS}`);
 const UNOPPOSED = (process.env.UNOPPOSED ?? '').split(',').filter(Boolean);
 const LANDSLIDE = Number(process.env.LANDSLIDE ?? 0);
 const APART = (process.env.APART ?? '').split(',').filter(Boolean);
-const VARIED = UPSIDE_DOWN.length > 0 || UNOPPOSED.length > 0 || LANDSLIDE > 0 || APART.length > 0;
+const VARIED =
+  UPSIDE_DOWN.length > 0 ||
+  SIDEWAYS.length > 0 ||
+  SIDEWAYS_SHARE > 0 ||
+  UNOPPOSED.length > 0 ||
+  LANDSLIDE > 0 ||
+  APART.length > 0;
 // Ballots scanned twice (the same paper, another scan, another compression) for cmpcvr to find.
 const RESCANS = Number(process.env.RESCANS ?? 3);
 // KEEP=1 leaves the job folder in place (its path is printed) to look into what was found.
@@ -88,6 +102,8 @@ try {
       scan: {
         ...(RESCANS > 0 ? { imprint: true } : {}),
         ...(UPSIDE_DOWN.length ? { upsideDownStyles: UPSIDE_DOWN } : {}),
+        ...(SIDEWAYS.length ? { sidewaysStyles: SIDEWAYS } : {}),
+        ...(SIDEWAYS_SHARE ? { sideways: SIDEWAYS_SHARE } : {}),
       },
       ...(LANDSLIDE ? { landslide: LANDSLIDE } : {}),
       faintMarks: FAINT,
@@ -149,7 +165,7 @@ try {
   const { clear, clearRight, unclear, unclearWrong, gray } = await scoreMarks(store, truth);
   const extractSeconds = times.find(([s]) => s === 'extractvote')?.[1] ?? 0;
   const body = [
-    `Run: \`npx tsx bench/audit-stages.ts\` (BALLOTS=${COUNT}, FAMILY=${FAMILY}${CARDS ? ', CARDS=1' : ''}${SWAP !== SWAP_DEFAULT ? `, SWAP=${SWAP ? 1 : 0}` : ''}, FAINT=${FAINT}, RESCANS=${RESCANS}${DPIS.join() === '200' ? '' : `, DPI=${DPIS.join()}`}${UPSIDE_DOWN.length ? `, UPSIDE_DOWN=${UPSIDE_DOWN.join(',')}` : ''}${UNOPPOSED.length ? `, UNOPPOSED=${UNOPPOSED.join(',')}` : ''}${LANDSLIDE ? `, LANDSLIDE=${LANDSLIDE}` : ''}${APART.length ? `, APART=${APART.join(',')}` : ''}; one process, stages in turn, extractvote in batches of 500).`,
+    `Run: \`npx tsx bench/audit-stages.ts\` (BALLOTS=${COUNT}, FAMILY=${FAMILY}${CARDS ? ', CARDS=1' : ''}${SWAP !== SWAP_DEFAULT ? `, SWAP=${SWAP ? 1 : 0}` : ''}, FAINT=${FAINT}, RESCANS=${RESCANS}${DPIS.join() === '200' ? '' : `, DPI=${DPIS.join()}`}${UPSIDE_DOWN.length ? `, UPSIDE_DOWN=${UPSIDE_DOWN.join(',')}` : ''}${process.env.SIDEWAYS ? `, SIDEWAYS=${process.env.SIDEWAYS}` : ''}${UNOPPOSED.length ? `, UNOPPOSED=${UNOPPOSED.join(',')}` : ''}${LANDSLIDE ? `, LANDSLIDE=${LANDSLIDE}` : ''}${APART.length ? `, APART=${APART.join(',')}` : ''}; one process, stages in turn, extractvote in batches of 500).`,
     machineLine(),
     '',
     '| stage | seconds |',
@@ -163,7 +179,7 @@ try {
   await writeSection(
     FAMILY === 'timing-marks' && !FAINT && !RESCANS && DPIS.join() === '200' && !VARIED
       ? 'Audit stages: generated elections, precheck to genreport'
-      : `Audit stages: generated elections, ${FAMILY}${CARDS ? ', card codes' : ''}${SWAP !== SWAP_DEFAULT ? (SWAP ? ', swapped batches' : ', no swapped batches') : ''}${FAINT ? `, faint marks ${FAINT}` : ''}${RESCANS ? `, ${RESCANS} rescans` : ''}${DPIS.join() === '200' ? '' : `, ${DPIS.join('/')} dpi`}${UPSIDE_DOWN.length ? ', styles fed upside down' : ''}${UNOPPOSED.length ? ', unopposed contests' : ''}${LANDSLIDE ? ', landslide' : ''}${APART.length ? ', contests set apart' : ''}`,
+      : `Audit stages: generated elections, ${FAMILY}${CARDS ? ', card codes' : ''}${SWAP !== SWAP_DEFAULT ? (SWAP ? ', swapped batches' : ', no swapped batches') : ''}${FAINT ? `, faint marks ${FAINT}` : ''}${RESCANS ? `, ${RESCANS} rescans` : ''}${DPIS.join() === '200' ? '' : `, ${DPIS.join('/')} dpi`}${UPSIDE_DOWN.length ? ', styles fed upside down' : ''}${process.env.SIDEWAYS ? ', sheets fed sideways' : ''}${UNOPPOSED.length ? ', unopposed contests' : ''}${LANDSLIDE ? ', landslide' : ''}${APART.length ? ', contests set apart' : ''}`,
     body,
   );
   console.log(body);

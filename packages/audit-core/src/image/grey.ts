@@ -9,6 +9,21 @@ export interface GreyImage {
    * (templates, combined exemplars) leave it out and are measured by their width.
    */
   dpi?: number;
+  /**
+   * Set by `loadPage` on a page it turned a quarter from the file's pixels (a sheet fed
+   * sideways), so that places on it can be given back in the file's own frame (`asScanned`).
+   */
+  quarterTurned?: 'clockwise' | 'anticlockwise';
+}
+
+/**
+ * A place on a page in the frame of the file it was decoded from: turned back a quarter where
+ * `loadPage` turned the page (pictures of the sheet are cut from the file as it is stored).
+ */
+export function asScanned(page: GreyImage, x: number, y: number): { x: number; y: number } {
+  if (page.quarterTurned === 'clockwise') return { x: y, y: page.width - 1 - x };
+  if (page.quarterTurned === 'anticlockwise') return { x: page.height - 1 - y, y: x };
+  return { x, y };
 }
 
 /** Pixels darker than this count as ink on a bilevel or greyscale scan. */
@@ -67,4 +82,43 @@ export function statedDpi(
   const inches = (pixels: number): number => pixels / density;
   if ([width, height].some((p) => inches(p) < 3 || inches(p) > 20)) return undefined;
   return density;
+}
+
+/** How a page lies: taller than wide, or wider than tall. */
+export type Lie = 'portrait' | 'landscape';
+
+/** One side longer than the other by this share at least: a page nearly square lies neither way. */
+const LIE_MARGIN = 1.1;
+
+/** How the page lies, or undefined when it is nearly square. */
+export function lieOf(image: { width: number; height: number }): Lie | undefined {
+  if (image.height > image.width * LIE_MARGIN) return 'portrait';
+  if (image.width > image.height * LIE_MARGIN) return 'landscape';
+  return undefined;
+}
+
+/** Pixels turned at a time: a square tile of the page, read and written within the caches. */
+const TURN_TILE = 64;
+
+/**
+ * The page turned a quarter clockwise (a quarter anticlockwise is this turned 180°, its pixels
+ * reversed): the portrait page a sheet fed sideways shows in landscape. Pixels go tile by tile
+ * so that both the rows read and the columns written stay in the caches. `into` receives the
+ * pixels when given (at least width × height bytes); the stated resolution is kept.
+ */
+export function quarterTurn(image: GreyImage, into?: Uint8Array): GreyImage {
+  const { width, height, data } = image;
+  const out = into ? into.subarray(0, width * height) : new Uint8Array(width * height);
+  // Pixel (x, y) goes to (height − 1 − y, x) of a page `height` wide.
+  for (let ty = 0; ty < height; ty += TURN_TILE)
+    for (let tx = 0; tx < width; tx += TURN_TILE) {
+      const yEnd = Math.min(height, ty + TURN_TILE);
+      const xEnd = Math.min(width, tx + TURN_TILE);
+      for (let y = ty; y < yEnd; y += 1) {
+        const row = y * width;
+        const column = height - 1 - y;
+        for (let x = tx; x < xEnd; x += 1) out[x * height + column] = data[row + x] as number;
+      }
+    }
+  return { width: height, height: width, data: out, ...(image.dpi ? { dpi: image.dpi } : {}) };
 }

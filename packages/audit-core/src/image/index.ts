@@ -60,7 +60,9 @@ export { dilate, erode, inkMask, morph, type Mask } from './morph.js';
 export {
   printedWayUp,
   textWayUp,
+  uprightByPrint,
   type ExpectedMeanings,
+  type PrintRun,
   type TextWayUp,
   type WayUpCue,
 } from './orientation.js';

@@ -1,5 +1,6 @@
-import sharp, { type Sharp } from 'sharp';
-import { statedDpi, type GreyImage } from './grey.js';
+import sharp from 'sharp';
+import { lieOf, statedDpi, type GreyImage, type Lie } from './grey.js';
+import { quarterUpright, uprightByPrint } from './orientation.js';
 import { DEFAULT_PDF_DPI, isPdf, openPdf, renderPdfPage } from './pdf.js';
 
 /** Raised for an image that cannot be decoded, naming what was wrong. */
@@ -22,6 +23,13 @@ export interface LoadPageOptions {
   dpi?: number;
   /** Buffers to decode into, reused from page to page (see `PageBuffers`). */
   buffers?: PageBuffers;
+  /**
+   * Turns a sheet fed sideways upright. A `Lie` is how the job's ballots are printed (their
+   * templates'): a page lying the other way by a clear margin is turned a quarter clockwise, and
+   * registration settles the rest as it does for a sheet fed upside down. `'print'`, where no
+   * template tells it yet: a landscape page whose text runs down it is turned (`uprightByPrint`).
+   */
+  upright?: Lie | 'print';
 }
 
 /** Free buffers kept for the next pages: a sheet's sides, and a larger scan now and then. */
@@ -83,12 +91,16 @@ export async function loadPage(input: Buffer, options: LoadPageOptions = {}): Pr
   const page = options.page ?? 0;
   try {
     if (isPdf(input)) {
+      // PDFium renders a page as its /Rotate turns it.
       const rendered = await renderPdfPage(input, page, options.dpi);
-      return into({ ...rendered, dpi: options.dpi ?? DEFAULT_PDF_DPI }, options.buffers);
+      return upright({ ...rendered, dpi: options.dpi ?? DEFAULT_PDF_DPI }, options);
     }
     const decoder = sharp(input, { page, failOn: 'error' });
-    const { data, info } = await decoder
-      .clone()
+    const meta = await decoder.metadata();
+    // A file's orientation tag (EXIF in a JPEG, the TIFF tag) says how its pixels are to be
+    // turned to show the page as scanned; 1 or none leaves them as they are.
+    const oriented = (meta.orientation ?? 1) > 1 ? decoder.clone().autoOrient() : decoder.clone();
+    const { data, info } = await oriented
       .greyscale()
       .removeAlpha()
       .raw()
@@ -96,10 +108,10 @@ export async function loadPage(input: Buffer, options: LoadPageOptions = {}): Pr
     if (info.channels !== 1) throw new Error(`expected one channel, got ${info.channels}`);
     // The decoded buffer is ours alone: view it rather than copy a page's worth of bytes.
     const pixels = new Uint8Array(data.buffer, data.byteOffset, data.length);
-    const dpi = statedDpi(await densityOf(decoder), info.width, info.height);
-    return into(
+    const dpi = statedDpi(meta.density, info.width, info.height);
+    return upright(
       { width: info.width, height: info.height, data: pixels, ...(dpi ? { dpi } : {}) },
-      options.buffers,
+      options,
     );
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -107,9 +119,19 @@ export async function loadPage(input: Buffer, options: LoadPageOptions = {}): Pr
   }
 }
 
-/** The resolution the file states, in pixels per inch (sharp reports 72 where none is). */
-async function densityOf(decoder: Sharp): Promise<number | undefined> {
-  return (await decoder.metadata()).density;
+/** The decoded page as `options.upright` turns it, in a buffer from `options.buffers` if lent. */
+function upright(image: GreyImage, options: LoadPageOptions): GreyImage {
+  const want = options.upright;
+  if (want === 'print') {
+    const { page, turn } = uprightByPrint(image);
+    const kept = into(page, options.buffers);
+    return turn ? { ...kept, quarterTurned: turn } : kept;
+  }
+  const lie = lieOf(image);
+  if (!want || !lie || lie === want) return into(image, options.buffers);
+  // Turned straight into the lent buffer: the turn is the copy `into` would make.
+  const { page, turn } = quarterUpright(image, options.buffers?.take(image.data.length));
+  return { ...page, quarterTurned: turn };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { boxHeight, boxWidth, fillRatio, findComponents, type Component } from './components.js';
-import { estimateDpi, isInk, type GreyImage } from './grey.js';
+import { estimateDpi, isInk, lieOf, quarterTurn, type GreyImage } from './grey.js';
 import { findVotingTargets } from './arrows.js';
 import { orderByColumn } from './targets.js';
 import { groupByGaps, runLengths, type TargetMeaning } from './template.js';
@@ -30,7 +30,6 @@ export function printedWayUp(
   expected?: ExpectedMeanings,
 ): { turned: boolean; cue: WayUpCue } | undefined {
   const text = textWayUp(image);
-  const leads = (a: number, b: number): boolean => a - b >= TEXT_MARGIN && a >= TEXT_RATIO * b;
   const byText = leads(text.upright, text.turned)
     ? false
     : leads(text.turned, text.upright)
@@ -92,7 +91,11 @@ const MIN_GLYPHS = 4;
  * does not vote.
  */
 export function textWayUp(image: GreyImage): TextWayUp {
-  const dpi = estimateDpi(image);
+  return readLines(image, estimateDpi(image)).votes;
+}
+
+/** The page's lines of print (of four glyphs or more), and how many lean each way up. */
+function readLines(image: GreyImage, dpi: number): { lines: number; votes: TextWayUp } {
   const glyphs = findComponents(image, undefined, (GLYPH.maxW * GLYPH.maxH * dpi * dpi) | 0).filter(
     (c) =>
       boxHeight(c) >= GLYPH.minH * dpi &&
@@ -101,13 +104,75 @@ export function textWayUp(image: GreyImage): TextWayUp {
       fillRatio(c) < 0.9,
   );
   const votes: TextWayUp = { upright: 0, turned: 0 };
+  let lines = 0;
   for (const line of linesOf(glyphs)) {
     if (line.length < MIN_GLYPHS) continue;
+    lines += 1;
     const lean = leanOf(image, line);
     if (lean > 0) votes.upright += 1;
     else if (lean < 0) votes.turned += 1;
   }
-  return votes;
+  return { lines, votes };
+}
+
+/** How a landscape page's print runs: lines across it as it lies, and down it. */
+export interface PrintRun {
+  across: number;
+  down: number;
+}
+
+/**
+ * A landscape page turned upright where its print runs down it: a portrait ballot fed through
+ * the scanner sideways. Its text lines are counted as it lies and turned a quarter; where
+ * clearly more run down the page (at least 4 more, and twice as many), it is turned, the way
+ * its text leans (see `textWayUp`) deciding between a quarter clockwise and anticlockwise (a
+ * page whose text leans neither way is turned clockwise, for the 180° checks to settle). A
+ * ballot printed landscape reads across and stays as it lies; so does a portrait page, and a
+ * page with too little print to tell. Used where no template yet says how the job's ballots
+ * lie (exemplars, sheets placed by image), once per page: two passes over its glyphs.
+ */
+export function uprightByPrint(image: GreyImage): {
+  page: GreyImage;
+  run?: PrintRun;
+  /** Which way the page was turned, when it was. */
+  turn?: 'clockwise' | 'anticlockwise';
+} {
+  if (lieOf(image) !== 'landscape') return { page: image };
+  const turned = quarterTurn(image);
+  // The paper's 8.5 in runs down a turned page: measured on the turned page, both alike.
+  const dpi = estimateDpi(turned);
+  const across = readLines(image, dpi);
+  const down = readLines(turned, dpi);
+  const run = { across: across.lines, down: down.lines };
+  if (!leads(down.lines, across.lines)) return { page: image, run };
+  return { ...wayUp(turned, down.votes), run };
+}
+
+const leads = (a: number, b: number): boolean => a - b >= TEXT_MARGIN && a >= TEXT_RATIO * b;
+
+/** The page turned a quarter clockwise, and its lines' lean on it: a half turn more where it leans turned. */
+function wayUp(
+  turned: GreyImage,
+  votes: TextWayUp,
+): { page: GreyImage; turn: 'clockwise' | 'anticlockwise' } {
+  if (!leads(votes.turned, votes.upright)) return { page: turned, turn: 'clockwise' };
+  turned.data.reverse();
+  return { page: turned, turn: 'anticlockwise' };
+}
+
+/**
+ * A page that lies the other way from its template (landscape for portrait) turned a quarter
+ * upright: clockwise, or anticlockwise where its text then clearly leans upside down (see
+ * `textWayUp`). The turn that leaves the page upright matters: a page laid on its template
+ * turned 180° is registered by its timing marks or anchors, but telling its style among
+ * others by the ink of its cells is far less sure. `into` receives the pixels when given.
+ */
+export function quarterUpright(
+  image: GreyImage,
+  into?: Uint8Array,
+): { page: GreyImage; turn: 'clockwise' | 'anticlockwise' } {
+  const turned = quarterTurn(image, into);
+  return wayUp(turned, textWayUp(turned));
 }
 
 /** Glyphs joined into lines: side by side, overlapping in height, a letter's gap apart at most. */

@@ -44,7 +44,10 @@ export async function placeByCard(
         if (item.type === 'problem' || !member) continue;
         let code: string | undefined;
         try {
-          const front = await loadPage(await item.read(), { label: item.entry.entry });
+          const front = await loadPage(await item.read(), {
+            label: item.entry.entry,
+            upright: 'print',
+          });
           code = (await reader.atFoot(front))?.code;
         } catch {
           continue; // Left unplaced with its look's reason; extractvote says what it finds.

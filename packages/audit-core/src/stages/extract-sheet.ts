@@ -1,6 +1,6 @@
 // Which style extractvote reads a sheet on, and its sides read on that style: the record's
 // style, the image's, or the record's again where images cannot tell the two apart.
-import type { GreyImage } from '../image/grey.js';
+import { lieOf, type GreyImage, type Lie } from '../image/grey.js';
 import { countPages, loadPage, type PageBuffers } from '../image/load.js';
 import { fitsStyle, matchStyle, NoStyleFitsError, type StyleMatch } from '../image/match.js';
 import { readBallot, type BallotReading, type ReadOptions } from '../image/read.js';
@@ -125,6 +125,21 @@ function readsAlike(a: Template, b: Template, laterSides: Map<string, Template[]
   );
 }
 
+/**
+ * How a sheet's front is printed, for `loadPage` to turn a sheet fed sideways upright: as its
+ * record's style's template lies, else as every style's front does (undefined where they differ
+ * or are square, and the page is taken as it lies).
+ */
+export function frontLie(
+  setting: Pick<SheetSetting, 'templates' | 'byId'>,
+  known?: string,
+): Lie | undefined {
+  const record = known ? setting.byId.get(known) : undefined;
+  if (record) return lieOf(record.image);
+  const lies = new Set(setting.templates.map((t) => lieOf(t.image)));
+  return lies.size === 1 ? [...lies][0] : undefined;
+}
+
 /** What reading a batch knows of its election's templates. */
 export interface SheetSetting {
   /** The fronts' templates: styles are told and registered on the front. */
@@ -173,7 +188,12 @@ export async function settleStyle(
   // The back, once decoded to check a style, is the page its side is read on.
   let back: GreyImage | undefined;
   if (record && used !== record && theirs && mine && (await countPages(bytes)) > 1) {
-    back = await loadPage(bytes, { page: 1, label: options.label, buffers: setting.buffers });
+    back = await loadPage(bytes, {
+      page: 1,
+      label: options.label,
+      buffers: setting.buffers,
+      upright: lieOf(mine.image),
+    });
     if (!backAgrees(back, theirs, mine)) {
       used = record;
       reading = readBallot(page, record, { ...read, signal });
@@ -194,16 +214,21 @@ export async function settleStyle(
   return { used, reading, doubtful, back };
 }
 
-/** The front's reading and each later side's, read on the style's templates of those sides. */
+/**
+ * The front's reading and each later side's, read on the style's templates of those sides; a
+ * later side's page with it (the front's is the caller's).
+ */
 export async function readSides(
   bytes: Buffer,
   front: SettledStyle,
   label: string,
   setting: SheetSetting,
-): Promise<{ template: Template; reading: BallotReading }[]> {
+): Promise<{ template: Template; reading: BallotReading; page?: GreyImage }[]> {
   const { used, reading, back } = front;
   const style = used.id;
-  const sides = [{ template: used, reading }];
+  const sides: { template: Template; reading: BallotReading; page?: GreyImage }[] = [
+    { template: used, reading },
+  ];
   const later = setting.laterSides.get(style) ?? [];
   if (later.length === 0) return sides;
   const pages = await countPages(bytes);
@@ -216,10 +241,16 @@ export async function readSides(
     const sidePage =
       n === 2 && back
         ? back
-        : await loadPage(bytes, { page: n - 1, label, buffers: setting.buffers });
+        : await loadPage(bytes, {
+            page: n - 1,
+            label,
+            buffers: setting.buffers,
+            upright: lieOf(side.image),
+          });
     sides.push({
       template: side,
       reading: readBallot(sidePage, side, { ...setting.read, signal: setting.signal }),
+      page: sidePage,
     });
   }
   return sides;

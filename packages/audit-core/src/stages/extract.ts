@@ -1,12 +1,12 @@
 import { addedInk, encodeAddedInk } from '../image/added-ink.js';
-import type { GreyImage } from '../image/grey.js';
+import { asScanned, type GreyImage } from '../image/grey.js';
 import { readStyleBarcode, styleOfBarcode } from '../image/style-code.js';
 import { loadPage, PageBuffers } from '../image/load.js';
 import { readEngineSettings } from './job-settings.js';
 import type { Template } from '../image/template.js';
 import type { JobStore } from '../storage/index.js';
 import { joinCsvParts, readCsv, writeCsv, type BatchRef, type StageContext } from './context.js';
-import { readSides, settleStyle, type SheetSetting } from './extract-sheet.js';
+import { frontLie, readSides, settleStyle, type SheetSetting } from './extract-sheet.js';
 import { batchOf, walkImageEntries } from './images.js';
 import { electionInfo, PATHS } from './job.js';
 import { loadTemplates, untrustedBatches } from './templates.js';
@@ -172,7 +172,12 @@ async function readBatch(ctx: StageContext, cards: { codes?: CardCodes }): Promi
       const base = { sheet_id: sheetId, archive, entry: item.entry.entry };
       try {
         const bytes = await item.read();
-        const page: GreyImage = await loadPage(bytes, { label: item.entry.entry, buffers });
+        // A sheet fed sideways is turned to lie as its style is printed.
+        const page: GreyImage = await loadPage(bytes, {
+          label: item.entry.entry,
+          buffers,
+          upright: frontLie(setting, known),
+        });
         // A sheet no record names that carries a style barcode is of the style it names.
         const coded = known ? undefined : styleOfBarcode(readStyleBarcode(page), declared);
         if (coded?.side === 1 && byId.has(coded.style)) {
@@ -204,15 +209,18 @@ async function readBatch(ctx: StageContext, cards: { codes?: CardCodes }): Promi
         let matched = 0;
         let marks = 0;
         for (const side of sides) {
+          const sidePage = side.page ?? page;
           side.reading.targets.forEach((t) => {
+            // In the file's frame, where pictures of the sheet are cut from it.
+            const at = asScanned(sidePage, t.x, t.y);
             targets.push({
               sheet_id: sheetId,
               style: side.template.id,
               target: t.index + 1,
               contest_id: t.contestId,
               option_id: t.optionId,
-              x: Math.round(t.x),
-              y: Math.round(t.y),
+              x: Math.round(at.x),
+              y: Math.round(at.y),
               fill: t.fill,
               decision: t.decision,
               above: t.fill - side.reading.baseline,

@@ -120,7 +120,10 @@ export async function placeByImage(
       const row = wanted.get(item.entry.entryIndex);
       if (!row) continue;
       try {
-        const front = await loadPage(await item.read(), { label: item.entry.entry });
+        const front = await loadPage(await item.read(), {
+          label: item.entry.entry,
+          upright: 'print',
+        });
         // What the sheet carries comes first: a style barcode names the style outright.
         const coded = styleOfBarcode(readStyleBarcode(front), info.styles ?? []);
         if (coded?.side === 1 && shapes.has(coded.style)) {
@@ -209,7 +212,7 @@ async function sidesOf(ctx: StageContext, members: Look[]): Promise<GreyImage[][
       const bytes = await item.read();
       const pages: GreyImage[] = [];
       for (let p = 0; p < (await countPages(bytes)); p += 1)
-        pages.push(await loadPage(bytes, { page: p, label: item.entry.entry }));
+        pages.push(await loadPage(bytes, { page: p, label: item.entry.entry, upright: 'print' }));
       sheets.push(pages);
     }
   const sides = Math.min(...sheets.map((s) => s.length));

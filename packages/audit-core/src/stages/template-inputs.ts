@@ -33,10 +33,12 @@ export async function loadExemplars(
       try {
         const bytes = await item.read();
         const label = item.entry.entry;
-        const page = await loadPage(bytes, { label });
+        // No template says yet how the ballots lie: a sheet fed sideways is told by its print.
+        const page = await loadPage(bytes, { label, upright: 'print' });
         const count = await countPages(bytes);
         if (count > 1) later.set(page, { bytes, pages: count, label });
-        const back = count > 1 ? await loadPage(bytes, { page: 1, label }) : undefined;
+        const back =
+          count > 1 ? await loadPage(bytes, { page: 1, label, upright: 'print' }) : undefined;
         const sheetId = row.sheet_id ?? '';
         const batch = batchOf(sheetId).batch;
         pages.push({ page, sheetId, style: row.style ?? '', batch, ...(back ? { back } : {}) });

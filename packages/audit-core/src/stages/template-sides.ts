@@ -98,7 +98,9 @@ export async function sideExemplars(
   for (const front of fronts) {
     const entry = later.get(front);
     if (!entry || entry.pages < side) continue;
-    pages.push(await loadPage(entry.bytes, { page: side - 1, label: entry.label }));
+    pages.push(
+      await loadPage(entry.bytes, { page: side - 1, label: entry.label, upright: 'print' }),
+    );
   }
   return pages
     .map((page) => ({ page, skew: skewOf(page) }))

@@ -1,5 +1,5 @@
 import type { GreyImage } from '../image/grey.js';
-import { cloneGrey } from '../image/grey.js';
+import { cloneGrey, quarterTurn } from '../image/grey.js';
 import type { SynthElection } from './election.js';
 import { layoutStyle, type StyleLayout } from './layout.js';
 import { drawArrowMark } from './arrow.js';
@@ -79,6 +79,7 @@ export class StylePrinter {
     const pages: GreyImage[] = [];
     let scan: ScanParams | undefined;
     let first = 0;
+    const sideways = sidewaysTurn(this.election.seed, plan, options);
     for (let side = 1; side <= (this.election.sides ?? 1); side += 1) {
       const { layout, blank } = await this.style(plan.styleId, side);
       const page = cloneGrey(blank);
@@ -102,12 +103,34 @@ export class StylePrinter {
       }
       scan ??= sideScan;
       if (options.upsideDownStyles?.includes(plan.styleId)) scanned.data.reverse();
+      if (sideways) {
+        scanned = quarterTurn(scanned);
+        // Clockwise is the front's turn; the back of a sheet so turned shows the other way.
+        if ((sideways === 'clockwise') !== (side % 2 === 1)) scanned.data.reverse();
+      }
       pages.push(scanned);
     }
     const [image] = pages;
     if (!scan || !image) throw new Error(`style ${plan.styleId} has no side to print`);
     return { plan, scan, image, pages };
   }
+}
+
+/**
+ * Whether a sheet goes through the scanner sideways, and which way its front turns: every sheet
+ * of `sidewaysStyles` clockwise, and a share `sideways` of the others either way. Drawn from the
+ * sheet's own seed, so that the marks and the scan draw what they did before.
+ */
+function sidewaysTurn(
+  seed: string,
+  plan: BallotPlan,
+  options: ScanOptions,
+): 'clockwise' | 'anticlockwise' | undefined {
+  if (options.sidewaysStyles?.includes(plan.styleId)) return 'clockwise';
+  if (!options.sideways) return undefined;
+  const random = new Random(seed, 'sideways', plan.index);
+  if (!random.chance(options.sideways)) return undefined;
+  return random.chance(0.5) ? 'clockwise' : 'anticlockwise';
 }
 
 /**

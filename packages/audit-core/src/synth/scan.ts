@@ -42,6 +42,17 @@ export interface ScanOptions {
    * are loaded the wrong way round; none by default.
    */
   upsideDownStyles?: string[];
+  /**
+   * Styles whose every sheet goes through the scanner sideways (a portrait ballot scanned in
+   * landscape), its front turned a quarter clockwise and its back anticlockwise, as a sheet
+   * turned on the feeder shows its two sides; none by default.
+   */
+  sidewaysStyles?: string[];
+  /**
+   * Share of the other sheets fed sideways, each a quarter either way at random (its back the
+   * other way); none by default.
+   */
+  sideways?: number;
 }
 
 export function drawScan(random: Random, dpi: number, options: ScanOptions = {}): ScanParams {

@@ -16,7 +16,12 @@ import {
   type Template,
 } from '../../src/index.js';
 import { styleFit, styleSamples } from '../../src/image/match.js';
-import { readSides, settleStyle, type SheetSetting } from '../../src/stages/extract-sheet.js';
+import {
+  frontLie,
+  readSides,
+  settleStyle,
+  type SheetSetting,
+} from '../../src/stages/extract-sheet.js';
 import { settleGrayBands, type TargetRow } from '../../src/stages/gray-bands.js';
 import { alikeStyles } from '../../src/stages/style-evidence.js';
 
@@ -136,10 +141,12 @@ export async function readUnder(
     };
     outcomes.push(outcome);
     try {
-      const [front, ...backs] = pages as [GreyImage, ...GreyImage[]];
+      const [first, ...backs] = pages as [GreyImage, ...GreyImage[]];
       // The sides as one lossless TIFF, as a sheet's sides reach extractvote.
-      const bytes = await encodeGreyTiff(front, ...backs);
+      const bytes = await encodeGreyTiff(first, ...backs);
       const label = `${plan.id}.tif`;
+      // Decoded as extractvote decodes it: a sheet fed sideways turned to lie as its style.
+      const front = await loadPage(bytes, { label, upright: frontLie(setting, plan.styleId) });
       const settled = await settleStyle(
         bytes,
         front,
@@ -205,7 +212,7 @@ export const turned = (page: GreyImage): GreyImage => ({
   data: page.data.slice().reverse(),
 });
 
-/** A page turned a quarter, as a portrait ballot scanned in landscape. */
+/** A page turned a quarter clockwise, as a portrait ballot scanned in landscape. */
 export const quarterTurned = (page: GreyImage): GreyImage => {
   const { width, height, data } = page;
   const out = new Uint8Array(width * height);
@@ -214,6 +221,20 @@ export const quarterTurned = (page: GreyImage): GreyImage => {
       out[x * height + (height - 1 - y)] = data[y * width + x] as number;
   return { width: height, height: width, data: out };
 };
+
+/**
+ * A sheet fed sideways: its front turned a quarter clockwise (90°) or anticlockwise (270°), its
+ * back the other way, as the two sides of one sheet turned on the feeder show.
+ */
+export const sideways =
+  (front: 90 | 270) =>
+  (pages: GreyImage[]): Promise<GreyImage[]> =>
+    Promise.resolve(
+      pages.map((page, i) => {
+        const quarter = quarterTurned(page);
+        return (front === 90) === (i % 2 === 0) ? quarter : turned(quarter);
+      }),
+    );
 
 /** Each side as a page of one PDF at the scan's resolution, as ES&S writes ballot images. */
 async function pdfPages(pages: GreyImage[], dpi: number): Promise<GreyImage[]> {
@@ -260,6 +281,8 @@ export const VARIATIONS: Variation[] = [
       ),
   },
   { name: 'turned 180°', files: (pages) => Promise.resolve(pages.map(turned)) },
+  { name: 'fed sideways, turned 90°', files: sideways(90) },
+  { name: 'fed sideways, turned 270°', files: sideways(270) },
   { name: 'skewed 2°, 2% larger', scan: { rotation: 2, scale: 1.02 } },
   { name: 'skewed −2°, 2% smaller', scan: { rotation: -2, scale: 0.98 } },
   { name: 'PDF pages', files: pdfPages },
