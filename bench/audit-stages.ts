@@ -53,7 +53,9 @@ const DPIS = (process.env.DPI ?? '200').split(',').map(Number);
 if (DPIS.some((d) => !(d >= 50 && d <= 1200))) throw new Error(`DPI: ${process.env.DPI}`);
 // SWAP=1 or SWAP=0 plants a swapped pair of batches or leaves it out, whatever the family's
 // default (planted where images or printed codes can tell the styles apart).
-const SWAP_DEFAULT = CARDS || (!SHARED && !HART && !ONE);
+// A swap is planted by default only among three batches or more: with two, every record is the
+// other batch's, and no batch is left whose records could say which style the images show.
+const SWAP_DEFAULT = (CARDS || (!SHARED && !HART && !ONE)) && Math.ceil(COUNT / 100) >= 3;
 const SWAP = process.env.SWAP === undefined ? SWAP_DEFAULT : process.env.SWAP === '1';
 // UPSIDE_DOWN=S2 (styles, comma-separated): every sheet of those styles is fed turned 180°.
 // UNOPPOSED=C1 (contests): those contests have one option; LANDSLIDE=<share of ballots whose

@@ -28,7 +28,8 @@ const CODE = { x: 6.1, y: 0.62, pitch: 0.1, cell: 0.06, columns: 8 };
  * and as a block of small squares (the style's number and side in binary, two rows of eight)
  * beside it; contests in two or three columns (styles alternate, as ballots with longer or
  * shorter names do), each under a tinted heading band, with an oval to the left of each choice
- * and the choice's party on a line under its name.
+ * and the choice's party on a line under its name. The instructions show a filled oval at the
+ * head of the first column, in line with its ovals.
  */
 export function layoutCornerOvalStyle(
   election: SynthElection,
@@ -82,10 +83,10 @@ export function layoutCornerOvalStyle(
       isBold: true,
     },
     {
-      x: px(0.65),
+      x: px(1.07),
       y: px(1.5),
       size: px(0.085),
-      text: 'To vote, fill in the oval to the LEFT of your choice completely, like this:',
+      text: 'To vote, fill in the oval to the LEFT of your choice completely, like the one here.',
     },
     {
       x: px(4.25),
@@ -161,10 +162,11 @@ export function layoutCornerOvalStyle(
     boxes,
     shades: shades.map((s) => ({ ...s, ink: HEADER_TINT })),
     texts,
+    // Filled, at the head of the first column where its ovals are, as Dominion prints it.
     example: {
       contestId: '',
       optionId: '',
-      cx: px(5.75),
+      cx: px((layout.lefts[0] ?? 0) + 0.22),
       cy: px(1.47),
       rx: px(OVAL.rx),
       ry: px(OVAL.ry),
