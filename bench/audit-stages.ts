@@ -33,6 +33,17 @@ const SHARED = FAMILY === 'shared-layout';
 // is swapped among them (settled by those codes, as the images cannot tell the styles apart).
 const CARDS = SHARED && process.env.CARDS === '1';
 const HART = FAMILY === 'hart';
+// FAMILY=corner-ovals: Dominion ImageCast-like ballots (solid corner marks, no timing marks, ovals
+// to the left of each choice, the style as text and a code block, 2 or 3 columns), 1-bit TIFF.
+const CORNER_OVALS = FAMILY === 'corner-ovals';
+// LENGTH=14 (17, 19): cards of that length in inches, 8.5 in wide, in any family (11 by default).
+// A long card is printed because its contests do not fit on a short one: the election gets 1.3
+// contests per inch of card (1.6 for the two-sided Hart-like sheets, 0.9 for corner-ovals, whose
+// contests are taller), so the contests run down most of the length.
+const LENGTH = Number(process.env.LENGTH ?? 11);
+if (!(LENGTH >= 11 && LENGTH <= 22)) throw new Error(`LENGTH: ${process.env.LENGTH}`);
+const LONG = LENGTH !== 11;
+const PER_INCH = HART ? 1.6 : CORNER_OVALS ? 0.9 : 1.3;
 // FAMILY=one-style: timing-mark ballots of a single style (one precinct), as a small election.
 const ONE = FAMILY === 'one-style';
 // DPI=150 scans every sheet at 150 dpi (200 by default); a list (DPI=150,300) sets batch by
@@ -42,7 +53,9 @@ const DPIS = (process.env.DPI ?? '200').split(',').map(Number);
 if (DPIS.some((d) => !(d >= 50 && d <= 1200))) throw new Error(`DPI: ${process.env.DPI}`);
 // SWAP=1 or SWAP=0 plants a swapped pair of batches or leaves it out, whatever the family's
 // default (planted where images or printed codes can tell the styles apart).
-const SWAP_DEFAULT = CARDS || (!SHARED && !HART && !ONE);
+// A swap is planted by default only among three batches or more: with two, every record is the
+// other batch's, and no batch is left whose records could say which style the images show.
+const SWAP_DEFAULT = (CARDS || (!SHARED && !HART && !ONE)) && Math.ceil(COUNT / 100) >= 3;
 const SWAP = process.env.SWAP === undefined ? SWAP_DEFAULT : process.env.SWAP === '1';
 // UPSIDE_DOWN=S2 (styles, comma-separated): every sheet of those styles is fed turned 180°.
 // UNOPPOSED=C1 (contests): those contests have one option; LANDSLIDE=<share of ballots whose
@@ -66,7 +79,8 @@ const VARIED =
   SIDEWAYS_SHARE > 0 ||
   UNOPPOSED.length > 0 ||
   LANDSLIDE > 0 ||
-  APART.length > 0;
+  APART.length > 0 ||
+  LONG;
 // Ballots scanned twice (the same paper, another scan, another compression) for cmpcvr to find.
 const RESCANS = Number(process.env.RESCANS ?? 3);
 // KEEP=1 leaves the job folder in place (its path is printed) to look into what was found.
@@ -74,9 +88,15 @@ const KEEP = process.env.KEEP === '1';
 const job = await mkdtemp(path.join(os.tmpdir(), 'scrutineer-bench-stages-'));
 try {
   const election = SHARED
-    ? makeSharedLayoutElection({ seed: 'bench-stages', ...(CARDS ? { cardCodes: true } : {}) })
+    ? makeSharedLayoutElection({
+        seed: 'bench-stages',
+        ...(CARDS ? { cardCodes: true } : {}),
+        ...(LONG ? { pageLength: LENGTH, contests: Math.round(LENGTH * PER_INCH) } : {}),
+      })
     : makeElection({
         seed: 'bench-stages',
+        ...(LONG ? { pageLength: LENGTH, contests: Math.round(LENGTH * PER_INCH) } : {}),
+        ...(CORNER_OVALS ? { family: 'corner-ovals' as const } : {}),
         ...(UNOPPOSED.length ? { unopposed: UNOPPOSED } : {}),
         ...(APART.length ? { apart: APART } : {}),
         ...(HART ? { family: 'hart' as const } : {}),
@@ -165,7 +185,7 @@ try {
   const { clear, clearRight, unclear, unclearWrong, gray } = await scoreMarks(store, truth);
   const extractSeconds = times.find(([s]) => s === 'extractvote')?.[1] ?? 0;
   const body = [
-    `Run: \`npx tsx bench/audit-stages.ts\` (BALLOTS=${COUNT}, FAMILY=${FAMILY}${CARDS ? ', CARDS=1' : ''}${SWAP !== SWAP_DEFAULT ? `, SWAP=${SWAP ? 1 : 0}` : ''}, FAINT=${FAINT}, RESCANS=${RESCANS}${DPIS.join() === '200' ? '' : `, DPI=${DPIS.join()}`}${UPSIDE_DOWN.length ? `, UPSIDE_DOWN=${UPSIDE_DOWN.join(',')}` : ''}${process.env.SIDEWAYS ? `, SIDEWAYS=${process.env.SIDEWAYS}` : ''}${UNOPPOSED.length ? `, UNOPPOSED=${UNOPPOSED.join(',')}` : ''}${LANDSLIDE ? `, LANDSLIDE=${LANDSLIDE}` : ''}${APART.length ? `, APART=${APART.join(',')}` : ''}; one process, stages in turn, extractvote in batches of 500).`,
+    `Run: \`npx tsx bench/audit-stages.ts\` (BALLOTS=${COUNT}, FAMILY=${FAMILY}${CARDS ? ', CARDS=1' : ''}${SWAP !== SWAP_DEFAULT ? `, SWAP=${SWAP ? 1 : 0}` : ''}, FAINT=${FAINT}, RESCANS=${RESCANS}${DPIS.join() === '200' ? '' : `, DPI=${DPIS.join()}`}${UPSIDE_DOWN.length ? `, UPSIDE_DOWN=${UPSIDE_DOWN.join(',')}` : ''}${process.env.SIDEWAYS ? `, SIDEWAYS=${process.env.SIDEWAYS}` : ''}${UNOPPOSED.length ? `, UNOPPOSED=${UNOPPOSED.join(',')}` : ''}${LANDSLIDE ? `, LANDSLIDE=${LANDSLIDE}` : ''}${APART.length ? `, APART=${APART.join(',')}` : ''}${LONG ? `, LENGTH=${LENGTH}` : ''}; one process, stages in turn, extractvote in batches of 500).`,
     machineLine(),
     '',
     '| stage | seconds |',
@@ -179,7 +199,7 @@ try {
   await writeSection(
     FAMILY === 'timing-marks' && !FAINT && !RESCANS && DPIS.join() === '200' && !VARIED
       ? 'Audit stages: generated elections, precheck to genreport'
-      : `Audit stages: generated elections, ${FAMILY}${CARDS ? ', card codes' : ''}${SWAP !== SWAP_DEFAULT ? (SWAP ? ', swapped batches' : ', no swapped batches') : ''}${FAINT ? `, faint marks ${FAINT}` : ''}${RESCANS ? `, ${RESCANS} rescans` : ''}${DPIS.join() === '200' ? '' : `, ${DPIS.join('/')} dpi`}${UPSIDE_DOWN.length ? ', styles fed upside down' : ''}${process.env.SIDEWAYS ? ', sheets fed sideways' : ''}${UNOPPOSED.length ? ', unopposed contests' : ''}${LANDSLIDE ? ', landslide' : ''}${APART.length ? ', contests set apart' : ''}`,
+      : `Audit stages: generated elections, ${FAMILY}${CARDS ? ', card codes' : ''}${SWAP !== SWAP_DEFAULT ? (SWAP ? ', swapped batches' : ', no swapped batches') : ''}${FAINT ? `, faint marks ${FAINT}` : ''}${RESCANS ? `, ${RESCANS} rescans` : ''}${DPIS.join() === '200' ? '' : `, ${DPIS.join('/')} dpi`}${UPSIDE_DOWN.length ? ', styles fed upside down' : ''}${process.env.SIDEWAYS ? ', sheets fed sideways' : ''}${UNOPPOSED.length ? ', unopposed contests' : ''}${LANDSLIDE ? ', landslide' : ''}${APART.length ? ', contests set apart' : ''}${LONG ? `, ${LENGTH} in cards` : ''}`,
     body,
   );
   console.log(body);

@@ -113,7 +113,7 @@ export function buildTemplate(image: GreyImage, options: TemplateOptions): Templ
     if (marked) targets = marked.targets;
   }
   if (meanings && meanings.length < targets.length)
-    targets = withoutSurplusObscured(targets, meanings) ?? targets;
+    targets = withoutSurplus(targets, meanings) ?? targets;
   if (meanings) {
     if (meanings.length !== targets.length) {
       throw new TemplateError(
@@ -141,16 +141,19 @@ export function buildTemplate(image: GreyImage, options: TemplateOptions): Templ
 /**
  * Under a dense tint the overprint finder can take a place one pitch past a column's last
  * target for one; such a place is obscured (no paper to read a mark on, so it would be read gray
- * on every sheet) and cannot be told from a real one by its ink. Where the election names fewer
- * targets than were found, obscured ones are left out when exactly one way of leaving them out
- * groups the rest, gap by gap, into the contests' option counts in their order.
+ * on every sheet) and cannot be told from a real one by its ink. Likewise a filled example oval
+ * in the instructions, printed in line with a column of targets (Dominion prints it at the
+ * column's left, where the ovals are), is taken for a target every exemplar marked. Where the
+ * election names fewer targets than were found, obscured and solid ones are left out when
+ * exactly one way of leaving them out groups the rest, gap by gap, into the contests' option
+ * counts in their order.
  */
-function withoutSurplusObscured(
+function withoutSurplus(
   targets: TemplateTarget[],
   meanings: TargetMeaning[],
 ): TemplateTarget[] | undefined {
   const surplus = targets.length - meanings.length;
-  const obscured = targets.filter((t) => t.isObscured);
+  const obscured = targets.filter((t) => t.isObscured || t.isSolid);
   if (surplus > 2 || obscured.length < surplus || obscured.length > 16) return undefined;
   const want = runLengths(meanings.map((m) => m.contestId)).join(',');
   const drops: TemplateTarget[][] =

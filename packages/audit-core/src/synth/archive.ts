@@ -39,7 +39,7 @@ const truthLine = (plan: BallotPlan, file: string, dpi: number): string =>
 
 /**
  * Writes a generated election: every ballot as a Group 4 TIFF (a greyscale one for the `hart`
- * family) in a zip (`<batch>/<id>.tif`, as
+ * family, or where the scan options ask a greyscale scanner) in a zip (`<batch>/<id>.tif`, as
  * a scanner's image archive), and to `sink` the definition (`election.json`), the ground truth
  * per ballot and target (`truth.jsonl`, one ballot a line), the planted discrepancies
  * (`discrepancies.json`) and the vote records in each asked format, with those discrepancies.
@@ -109,7 +109,7 @@ async function drawAndEncode(
       plan: ballot.plan,
       dpi: printer.dpi,
       tiff:
-        election.family === 'hart'
+        (options.scan?.scanner ?? (election.family === 'hart' ? 'grey' : 'bilevel')) === 'grey'
           ? encodeGreyTiff(ballot.image, ...ballot.pages.slice(1))
           : encodeBilevelTiff(ballot.image, ...ballot.pages.slice(1)),
     });

@@ -1,6 +1,6 @@
 import type { GreyImage } from '../image/grey.js';
 import { cloneGrey, quarterTurn } from '../image/grey.js';
-import type { SynthElection } from './election.js';
+import { pageLengthOf, type SynthElection } from './election.js';
 import { layoutStyle, type StyleLayout } from './layout.js';
 import { drawArrowMark } from './arrow.js';
 import { fillRect } from './draw.js';
@@ -91,7 +91,8 @@ export class StylePrinter {
         else drawMark(page, target, truth.kind, random, this.dpi);
       });
       first += layout.targets.length;
-      if (options.imprint && side === 1) imprintSerial(page, plan.index + 1, this.dpi);
+      if (options.imprint && side === 1)
+        imprintSerial(page, plan.index + 1, this.dpi, pageLengthOf(this.election));
       let sideScan = drawScan(random, this.dpi, options);
       const grey =
         (options.scanner ?? (this.election.family === 'hart' ? 'grey' : 'bilevel')) === 'grey';
@@ -134,14 +135,14 @@ function sidewaysTurn(
 }
 
 /**
- * The sheet's serial: 20 bits as a row of bars near the foot, bit i a bar in place i when one and
+ * The sheet's serial: 20 bits as a row of bars near the foot (0.55 in above it), bit i a bar in place i when one and
  * in place 20 + i when zero, so that any two serials differ in at least two bars.
  */
-function imprintSerial(page: GreyImage, serial: number, dpi: number): void {
+function imprintSerial(page: GreyImage, serial: number, dpi: number, length: number): void {
   const px = (inches: number): number => Math.round(inches * dpi);
   for (let i = 0; i < 20; i += 1) {
     const place = (serial >> (19 - i)) & 1 ? i : 20 + i;
-    fillRect(page, px(1 + place * 0.1), px(10.45), px(0.05), px(0.12), 0);
+    fillRect(page, px(1 + place * 0.1), px(length - 0.55), px(0.05), px(0.12), 0);
   }
 }
 

@@ -30,9 +30,17 @@ export interface SynthElection {
    * How the ballots are printed and scanned: `timing` (the default) with timing marks down both
    * edges, bilevel TIFF; `hart` as Hart prints them (see `layoutHartStyle`), greyscale scans;
    * `arrow` as ES&S and Sequoia printed Optech ballots: timing marks down both edges and a
-   * broken arrow per option that the voter completes with a line (see `arrow.ts`), bilevel TIFF.
+   * broken arrow per option that the voter completes with a line (see `arrow.ts`), bilevel TIFF;
+   * `corner-ovals` as Dominion's ImageCast prints them (see `layoutCornerOvalStyle`): a solid
+   * mark in each corner, no timing marks, ovals to the left of each choice, the style printed as
+   * text and as a code block, bilevel TIFF.
    */
   family?: BallotFamily;
+  /**
+   * The card's length in inches: 11 (the default), or 14, 17 or 19 as US vendors print long
+   * cards. The width stays 8.5 in; the printing runs down the whole length.
+   */
+  pageLength?: number;
   /**
    * Styles whose targets are printed in a drop-out ink, as forms made for optical readers are:
    * a 1-bit scan loses the outlines, so only the voters' marks show where the targets are.
@@ -57,7 +65,7 @@ export interface SynthElection {
   apart?: string[];
 }
 
-export type BallotFamily = 'timing' | 'hart' | 'arrow';
+export type BallotFamily = 'timing' | 'hart' | 'arrow' | 'corner-ovals';
 
 export type TargetShape = 'oval' | 'box' | 'arrow';
 
@@ -69,8 +77,13 @@ export interface ElectionOptions {
   targetShape?: TargetShape;
   /** 2 prints two-sided sheets (scanned as a two-page TIFF); 1, the default, one side. */
   sides?: 1 | 2;
-  /** The printing family; `hart` prints boxes and defaults to two sides; `arrow` prints arrows. */
+  /**
+   * The printing family; `hart` prints boxes and defaults to two sides; `arrow` prints arrows;
+   * `corner-ovals` prints ovals registered on corner marks (see `SynthElection.family`).
+   */
   family?: BallotFamily;
+  /** The card's length in inches, 11 by default (see `SynthElection.pageLength`). */
+  pageLength?: number;
   /** Styles whose targets are printed in a drop-out ink (see `SynthElection.dropOutStyles`). */
   dropOutStyles?: string[];
   /** A word overprinted on every sheet (see `SynthElection.overprint`); none by default. */
@@ -170,15 +183,32 @@ export function makeElection(options: ElectionOptions): SynthElection {
     targetShape:
       options.family === 'arrow'
         ? 'arrow'
-        : (options.targetShape ?? (options.family === 'hart' ? 'box' : 'oval')),
+        : options.family === 'corner-ovals'
+          ? 'oval'
+          : (options.targetShape ?? (options.family === 'hart' ? 'box' : 'oval')),
     ...((options.sides ?? (options.family === 'hart' ? 2 : 1)) === 2 ? { sides: 2 as const } : {}),
     ...(options.family && options.family !== 'timing' ? { family: options.family } : {}),
+    ...(options.pageLength !== undefined && options.pageLength !== 11
+      ? { pageLength: checkedLength(options.pageLength) }
+      : {}),
     ...(options.dropOutStyles?.length ? { dropOutStyles: options.dropOutStyles } : {}),
     ...(options.overprint ? { overprint: options.overprint } : {}),
     ...(options.cardCodes ? { cardCodes: true } : {}),
     ...(options.apart?.length ? { apart: options.apart } : {}),
   };
 }
+
+/** Card lengths the generator prints: from letter (11 in) to the longest cards vendors use. */
+const LENGTHS = { min: 11, max: 22 };
+
+function checkedLength(inches: number): number {
+  if (!(inches >= LENGTHS.min && inches <= LENGTHS.max))
+    throw new Error(`page length ${inches} in: cards are ${LENGTHS.min} to ${LENGTHS.max} in long`);
+  return inches;
+}
+
+/** The card's length in inches. */
+export const pageLengthOf = (election: SynthElection): number => election.pageLength ?? 11;
 
 /** Styles with their card codes (`Card N RptPct M`): N each style's place in the list, M ten times N. */
 export function withCardCodes(styles: SynthStyle[]): SynthStyle[] {

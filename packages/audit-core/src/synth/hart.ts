@@ -1,5 +1,5 @@
 import { createGrey, type GreyImage } from '../image/grey.js';
-import { styleSides, type SynthElection } from './election.js';
+import { pageLengthOf, styleSides, type SynthElection } from './election.js';
 import type { LayoutTarget, Rect, StyleLayout, TextLine } from './layout.js';
 import type { Random } from './random.js';
 import type { ScanParams } from './scan.js';
@@ -8,7 +8,8 @@ const COLUMNS = [0.75, 3.25, 5.75];
 const BOX_WIDTH = 2.3;
 const ROW = 0.36;
 const TOP = 1.7;
-const BOTTOM = 10.2;
+/** Room below the last contest, to the card's foot (inches), where the lower corner marks sit. */
+const FOOT = 0.8;
 const HEADER = 0.5;
 /** Hart's voting box: 0.34 × 0.18 inches. */
 const TARGET = { w: 0.34, h: 0.18 };
@@ -28,7 +29,9 @@ export function layoutHartStyle(
   if (!contestIds) throw new Error(`style ${styleId} has no side ${side}`);
   const px = (inches: number): number => Math.round(inches * dpi);
   const width = px(8.5);
-  const height = px(11);
+  const length = pageLengthOf(election);
+  const BOTTOM = length - FOOT;
+  const height = px(length);
   const corner = px(0.25);
   const marks: Rect[] = [
     { x: px(0.3), y: px(0.3), w: corner, h: corner },
@@ -63,12 +66,14 @@ export function layoutHartStyle(
   let top = TOP;
   contests.forEach((contest, k) => {
     const tall = talls[k] ?? 0;
-    // A contest set apart has a column of its own: a break before it and after it.
+    // A contest set apart has a column of its own: a break before it and after it. Past its
+    // share a column gives way to the next, except the last, which takes the rest.
     const apart = (id?: string): boolean => !!id && !!election.apart?.includes(id);
+    const isLast = column === COLUMNS.length - 1;
     if (
       top > TOP &&
       (top + tall > BOTTOM ||
-        top - TOP + tall > share + 0.2 ||
+        (!isLast && top - TOP + tall > share + 0.2) ||
         apart(contest.id) ||
         apart(contests[k - 1]?.id))
     ) {
@@ -76,7 +81,8 @@ export function layoutHartStyle(
       top = TOP;
     }
     const left = COLUMNS[column];
-    if (left === undefined) throw new Error(`style ${styleId} does not fit on one page`);
+    if (left === undefined || top + tall > BOTTOM)
+      throw new Error(`style ${styleId} does not fit on one page`);
     boxes.push({ x: px(left - 0.1), y: px(top), w: px(BOX_WIDTH), h: px(tall) });
     texts.push({ x: px(left), y: px(top + 0.2), size: px(0.11), text: contest.name, isBold: true });
     texts.push({

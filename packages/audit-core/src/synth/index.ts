@@ -3,6 +3,7 @@ export { Random } from './random.js';
 export {
   makeElection,
   cardCodeOf,
+  pageLengthOf,
   styleSides,
   type ElectionOptions,
   type SynthElection,
@@ -24,6 +25,7 @@ export { renderStyle } from './render.js';
 export { overprintWord, OVERPRINT_INK } from './overprint.js';
 export { targetsOnScan } from './on-scan.js';
 export { layoutHartStyle, scanGreyPage } from './hart.js';
+export { layoutCornerOvalStyle } from './corner-ovals.js';
 export { ARROW, drawArrowMark, strokeArrow } from './arrow.js';
 export { drawMark, isIntended, CLEAR_KINDS, INTENDED_KINDS, type MarkKind } from './marks.js';
 export { drawScan, scanPage, type ScanOptions, type ScanParams } from './scan.js';

@@ -1,4 +1,11 @@
-import { cardCodeOf, styleSides, type SynthElection, type TargetShape } from './election.js';
+import {
+  cardCodeOf,
+  pageLengthOf,
+  styleSides,
+  type SynthElection,
+  type TargetShape,
+} from './election.js';
+import { layoutCornerOvalStyle } from './corner-ovals.js';
 import { ARROW } from './arrow.js';
 import { layoutHartStyle } from './hart.js';
 
@@ -40,6 +47,8 @@ export interface StyleLayout {
   marks: Rect[];
   targets: LayoutTarget[];
   boxes: Rect[];
+  /** Areas printed in a tint under the text (contest headings), at grey level `ink`. */
+  shades?: (Rect & { ink: number })[];
   texts: TextLine[];
   /** Filled example oval in the instructions, as real ballots print: ink, not a target. */
   example: LayoutTarget;
@@ -57,7 +66,8 @@ const COLUMNS = [0.75, 3.25, 5.75];
 const BOX_WIDTH = 2.25;
 const ROW = 0.3;
 const TOP = 1.65;
-const BOTTOM = 10.3;
+/** Room below the last contest, to the card's foot (inches): the footer line and the marks. */
+const FOOT = 0.7;
 const HEADER = 0.45;
 
 const voteForText = (n: number): string =>
@@ -75,13 +85,17 @@ export function layoutStyle(
   side = 1,
 ): StyleLayout {
   if (election.family === 'hart') return layoutHartStyle(election, styleId, dpi, side);
+  if (election.family === 'corner-ovals')
+    return layoutCornerOvalStyle(election, styleId, dpi, side);
   const contestIds = styleSides(election, styleId)[side - 1];
   if (!contestIds) throw new Error(`style ${styleId} has no side ${side}`);
   const px = (inches: number): number => Math.round(inches * dpi);
   const width = px(8.5);
+  const length = pageLengthOf(election);
+  const BOTTOM = length - FOOT;
   const isArrow = election.targetShape === 'arrow';
   const marks: Rect[] = [];
-  for (let y = 0.4; y < 10.6; y += 0.25) {
+  for (let y = 0.4; y < length - 0.4; y += 0.25) {
     marks.push({ x: px(0.2), y: px(y), w: px(0.2), h: px(0.08) });
     marks.push({ x: width - px(0.4), y: px(y), w: px(0.2), h: px(0.08) });
   }
@@ -109,7 +123,7 @@ export function layoutStyle(
     },
     {
       x: px(4.25),
-      y: px(10.75),
+      y: px(length - 0.25),
       // A card code is printed at the size real cards print it (9 pt); the plain line smaller.
       size: px(election.cardCodes ? 0.125 : 0.08),
       text: election.cardCodes
@@ -146,12 +160,14 @@ export function layoutStyle(
   let top = TOP;
   contests.forEach((contest, k) => {
     const tall = talls[k] ?? 0;
-    // A contest set apart has a column of its own: a break before it and after it.
+    // A contest set apart has a column of its own: a break before it and after it. Past its
+    // share a column gives way to the next, except the last, which takes the rest.
     const apart = (id?: string): boolean => !!id && !!election.apart?.includes(id);
+    const isLast = column === COLUMNS.length - 1;
     if (
       top > TOP &&
       (top + tall > BOTTOM ||
-        top - TOP + tall > share + 0.2 ||
+        (!isLast && top - TOP + tall > share + 0.2) ||
         apart(contest.id) ||
         apart(contests[k - 1]?.id))
     ) {
@@ -159,7 +175,8 @@ export function layoutStyle(
       top = TOP;
     }
     const left = COLUMNS[column];
-    if (left === undefined) throw new Error(`style ${styleId} does not fit on one page`);
+    if (left === undefined || top + tall > BOTTOM)
+      throw new Error(`style ${styleId} does not fit on one page`);
     boxes.push({ x: px(left - 0.1), y: px(top), w: px(BOX_WIDTH), h: px(tall) });
     const middle = px(left - 0.1 + BOX_WIDTH / 2);
     texts.push({
@@ -203,7 +220,7 @@ export function layoutStyle(
     side,
     dpi,
     width,
-    height: px(11),
+    height: px(length),
     marks,
     targets,
     boxes,

@@ -25,6 +25,7 @@ function textSvg(layout: StyleLayout): string {
  */
 export async function renderStyle(layout: StyleLayout): Promise<GreyImage> {
   const page = createGrey(layout.width, layout.height);
+  for (const s of layout.shades ?? []) fillRect(page, s.x, s.y, s.w, s.h, s.ink);
   for (const m of layout.marks) fillRect(page, m.x, m.y, m.w, m.h);
   const line = Math.max(1, Math.round(layout.dpi * 0.008));
   for (const b of layout.boxes) {
