@@ -28,6 +28,9 @@ const COUNT = Number(process.env.BALLOTS ?? 2000);
 // ballots printed on both sides of the sheet).
 const FAMILY = process.env.FAMILY ?? 'timing-marks';
 const FAINT = Number(process.env.FAINT ?? 0);
+// GREY=1: every family's sheets go through a greyscale scanner (Hart-like ones always do), so
+// that a faint pencil mark keeps its grey instead of the few specks a 1-bit scanner leaves.
+const GREY = process.env.GREY === '1';
 const SHARED = FAMILY === 'shared-layout';
 // CARDS=1: the shared-layout styles print their card codes at the foot, and a pair of batches
 // is swapped among them (settled by those codes, as the images cannot tell the styles apart).
@@ -121,6 +124,7 @@ try {
       // their targets, so most of its sheets carry nothing else that tells one paper from another.
       scan: {
         ...(RESCANS > 0 ? { imprint: true } : {}),
+        ...(GREY ? { scanner: 'grey' as const } : {}),
         ...(UPSIDE_DOWN.length ? { upsideDownStyles: UPSIDE_DOWN } : {}),
         ...(SIDEWAYS.length ? { sidewaysStyles: SIDEWAYS } : {}),
         ...(SIDEWAYS_SHARE ? { sideways: SIDEWAYS_SHARE } : {}),
@@ -182,10 +186,13 @@ try {
   );
   const hit = expected.filter((e) => found.includes(e)).length;
   const extra = found.filter((f) => !expected.includes(f));
-  const { clear, clearRight, unclear, unclearWrong, gray } = await scoreMarks(store, truth);
+  const { clear, clearRight, unclear, unclearWrong, gray, faint, blankGray } = await scoreMarks(
+    store,
+    truth,
+  );
   const extractSeconds = times.find(([s]) => s === 'extractvote')?.[1] ?? 0;
   const body = [
-    `Run: \`npx tsx bench/audit-stages.ts\` (BALLOTS=${COUNT}, FAMILY=${FAMILY}${CARDS ? ', CARDS=1' : ''}${SWAP !== SWAP_DEFAULT ? `, SWAP=${SWAP ? 1 : 0}` : ''}, FAINT=${FAINT}, RESCANS=${RESCANS}${DPIS.join() === '200' ? '' : `, DPI=${DPIS.join()}`}${UPSIDE_DOWN.length ? `, UPSIDE_DOWN=${UPSIDE_DOWN.join(',')}` : ''}${process.env.SIDEWAYS ? `, SIDEWAYS=${process.env.SIDEWAYS}` : ''}${UNOPPOSED.length ? `, UNOPPOSED=${UNOPPOSED.join(',')}` : ''}${LANDSLIDE ? `, LANDSLIDE=${LANDSLIDE}` : ''}${APART.length ? `, APART=${APART.join(',')}` : ''}${LONG ? `, LENGTH=${LENGTH}` : ''}; one process, stages in turn, extractvote in batches of 500).`,
+    `Run: \`npx tsx bench/audit-stages.ts\` (BALLOTS=${COUNT}, FAMILY=${FAMILY}${CARDS ? ', CARDS=1' : ''}${SWAP !== SWAP_DEFAULT ? `, SWAP=${SWAP ? 1 : 0}` : ''}, FAINT=${FAINT}${GREY ? ', GREY=1' : ''}, RESCANS=${RESCANS}${DPIS.join() === '200' ? '' : `, DPI=${DPIS.join()}`}${UPSIDE_DOWN.length ? `, UPSIDE_DOWN=${UPSIDE_DOWN.join(',')}` : ''}${process.env.SIDEWAYS ? `, SIDEWAYS=${process.env.SIDEWAYS}` : ''}${UNOPPOSED.length ? `, UNOPPOSED=${UNOPPOSED.join(',')}` : ''}${LANDSLIDE ? `, LANDSLIDE=${LANDSLIDE}` : ''}${APART.length ? `, APART=${APART.join(',')}` : ''}${LONG ? `, LENGTH=${LENGTH}` : ''}; one process, stages in turn, extractvote in batches of 500).`,
     machineLine(),
     '',
     '| stage | seconds |',
@@ -193,13 +200,13 @@ try {
     ...times.map(([s, t]) => `| ${s} | ${t.toFixed(1)} |`),
     '',
     `Planted discrepancies found: **${hit} of ${expected.length}**; other disagreements reported: **${extra.length}**${extra.length ? ` (${extra.slice(0, 8).join('; ')}${extra.length > 8 ? '; …' : ''})` : ''}.`,
-    `Clear marks read right: **${((clearRight / Math.max(1, clear)) * 100).toFixed(2)}%** of ${clear} targets. Light, stray, check, X and erasure marks read wrong without a gray flag: **${unclearWrong}** of ${unclear}; gray targets ${gray}.`,
+    `Clear marks read right: **${((clearRight / Math.max(1, clear)) * 100).toFixed(2)}%** of ${clear} targets. Light, stray, check, X and erasure marks read wrong without a gray flag: **${unclearWrong}** of ${unclear}; gray targets ${gray} (of them blank targets ${blankGray}).${FAINT ? ` Faint marks: ${faint.vote} read as votes, ${faint.gray} gray, ${faint.blank} blank.` : ''}`,
     `extractvote: ${(COUNT / extractSeconds).toFixed(1)} sheets/s against decoding alone ${(decoded / decodeSeconds).toFixed(1)} sheets/s: ratio **${(decoded / decodeSeconds / (COUNT / extractSeconds)).toFixed(1)}×** slower than decoding.`,
   ].join('\n');
   await writeSection(
-    FAMILY === 'timing-marks' && !FAINT && !RESCANS && DPIS.join() === '200' && !VARIED
+    FAMILY === 'timing-marks' && !FAINT && !GREY && !RESCANS && DPIS.join() === '200' && !VARIED
       ? 'Audit stages: generated elections, precheck to genreport'
-      : `Audit stages: generated elections, ${FAMILY}${CARDS ? ', card codes' : ''}${SWAP !== SWAP_DEFAULT ? (SWAP ? ', swapped batches' : ', no swapped batches') : ''}${FAINT ? `, faint marks ${FAINT}` : ''}${RESCANS ? `, ${RESCANS} rescans` : ''}${DPIS.join() === '200' ? '' : `, ${DPIS.join('/')} dpi`}${UPSIDE_DOWN.length ? ', styles fed upside down' : ''}${process.env.SIDEWAYS ? ', sheets fed sideways' : ''}${UNOPPOSED.length ? ', unopposed contests' : ''}${LANDSLIDE ? ', landslide' : ''}${APART.length ? ', contests set apart' : ''}${LONG ? `, ${LENGTH} in cards` : ''}`,
+      : `Audit stages: generated elections, ${FAMILY}${CARDS ? ', card codes' : ''}${SWAP !== SWAP_DEFAULT ? (SWAP ? ', swapped batches' : ', no swapped batches') : ''}${FAINT ? `, faint marks ${FAINT}` : ''}${GREY ? ', greyscale scans' : ''}${RESCANS ? `, ${RESCANS} rescans` : ''}${DPIS.join() === '200' ? '' : `, ${DPIS.join('/')} dpi`}${UPSIDE_DOWN.length ? ', styles fed upside down' : ''}${process.env.SIDEWAYS ? ', sheets fed sideways' : ''}${UNOPPOSED.length ? ', unopposed contests' : ''}${LANDSLIDE ? ', landslide' : ''}${APART.length ? ', contests set apart' : ''}${LONG ? `, ${LENGTH} in cards` : ''}`,
     body,
   );
   console.log(body);

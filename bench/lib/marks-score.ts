@@ -30,11 +30,21 @@ export async function scoreMarks(store: FolderStore, truth: Map<string, BallotPl
   let unclear = 0;
   let unclearWrong = 0;
   let gray = 0;
+  // Faint marks (pencil lighter than the ink threshold) by how they were read.
+  const faint = { vote: 0, gray: 0, blank: 0 };
+  // Blank targets (no mark at all) flagged gray: what a gray band set too low would flood.
+  let blankGray = 0;
   for (const t of await readCsvAll(store, PATHS.votesTargets)) {
     const target = truth.get(t.sheet_id ?? '')?.targets.find((x) => x.optionId === t.option_id);
     if (!target) continue;
     const right = (t.decision === 'vote') === target.isIntended;
     if (t.decision === 'gray') gray += 1;
+    if (
+      target.kind === 'faint' &&
+      (t.decision === 'vote' || t.decision === 'gray' || t.decision === 'blank')
+    )
+      faint[t.decision] += 1;
+    if (target.kind === 'none' && t.decision === 'gray') blankGray += 1;
     if (CLEAR_KINDS.includes(target.kind)) {
       clear += 1;
       if (right && t.decision !== 'gray') clearRight += 1;
@@ -43,5 +53,5 @@ export async function scoreMarks(store: FolderStore, truth: Map<string, BallotPl
       if (!right && t.decision !== 'gray') unclearWrong += 1;
     }
   }
-  return { clear, clearRight, unclear, unclearWrong, gray };
+  return { clear, clearRight, unclear, unclearWrong, gray, faint, blankGray };
 }

@@ -15,14 +15,80 @@ export interface TargetMeasure {
 
 function inkShare(page: GreyImage, offsets: Offsets, x: number, y: number): number {
   const { width, height, data } = page;
+  const darkness = toneOf(page);
   let ink = 0;
+  let dark = 0;
   for (let i = 0; i < offsets.length; i += 2) {
     const px = x + (offsets[i] ?? 0);
     const py = y + (offsets[i + 1] ?? 0);
     if (px < 0 || py < 0 || px >= width || py >= height) continue;
-    if ((data[py * width + px] ?? 255) < INK_THRESHOLD) ink += 1;
+    const value = data[py * width + px] ?? 255;
+    if (value < INK_THRESHOLD) ink += 1;
+    if (darkness) dark += darkness[value] as number;
   }
-  return offsets.length > 0 ? (ink * 2) / offsets.length : 0;
+  if (offsets.length === 0) return 0;
+  const share = (ink * 2) / offsets.length;
+  return darkness ? Math.max(share, (dark * 2) / offsets.length) : share;
+}
+
+/**
+ * How dark each grey level is on a page that has greys, from 0 at its paper to 1 at its print
+ * (`null` on a 1-bit page, where a pixel is ink or paper and the count past the ink threshold is
+ * the whole story). On a greyscale or colour scan a faint pencil mark can be lighter than the
+ * ink threshold everywhere, so that no pixel of it counts as ink; its mean darkness inside the
+ * target still stands well above blank paper's. Levels within `PAPER_ALLOWANCE` of the paper
+ * (sensor noise, paper grain) count as paper.
+ */
+export function toneOf(page: GreyImage): Float32Array | null {
+  const known = tones.get(page);
+  if (known !== undefined) return known;
+  const made = pageTone(page);
+  tones.set(page, made);
+  return made;
+}
+
+const tones = new WeakMap<GreyImage, Float32Array | null>();
+
+/** Share of the paper-to-print range next to the paper that still counts as paper. */
+const PAPER_ALLOWANCE = 0.15;
+/** Every this many pixels are sampled for the page's paper and print levels. */
+const TONE_STEP = 7;
+
+/**
+ * The page's paper and print levels from a sample of its pixels: the paper the median (a ballot
+ * is mostly paper), the print the median of the pixels darker than the ink threshold (text,
+ * outlines, marks), and the darkness of each grey level between them.
+ */
+export function pageTone(page: GreyImage): Float32Array | null {
+  const { data } = page;
+  const counts = new Uint32Array(256);
+  for (let i = 0; i < data.length; i += TONE_STEP) {
+    const v = data[i] as number;
+    counts[v] = (counts[v] as number) + 1;
+  }
+  let sampled = 0;
+  for (let v = 0; v < 256; v += 1) sampled += counts[v] as number;
+  if (sampled === 0 || sampled === (counts[0] as number) + (counts[255] as number)) return null;
+  const level = (from: number, to: number, share: number): number => {
+    let total = 0;
+    for (let v = from; v < to; v += 1) total += counts[v] as number;
+    let seen = 0;
+    for (let v = from; v < to; v += 1) {
+      seen += counts[v] as number;
+      if (seen > total * share) return v;
+    }
+    return to - 1;
+  };
+  const paper = level(0, 256, 0.5);
+  const print = level(0, INK_THRESHOLD, 0.5);
+  const range = paper - print;
+  // A page with no paper lighter than its ink threshold, or no print, has no scale to read on.
+  if (paper < INK_THRESHOLD || range <= 0) return null;
+  const clean = paper - PAPER_ALLOWANCE * range;
+  const table = new Float32Array(256);
+  for (let v = 0; v < 256; v += 1)
+    table[v] = v >= clean ? 0 : v <= print ? 1 : (clean - v) / (clean - print);
+  return table;
 }
 
 /**

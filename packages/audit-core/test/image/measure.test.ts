@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Affine } from '../../src/image/affine.js';
-import { locateTarget, transformOffsets } from '../../src/image/measure.js';
+import { locateTarget, measureTarget, transformOffsets } from '../../src/image/measure.js';
 import type { Offsets } from '../../src/image/shape.js';
 import type { TemplateTarget } from '../../src/image/targets.js';
 import type { GreyImage } from '../../src/index.js';
@@ -99,5 +99,136 @@ describe('locateTarget', () => {
       checked += 1;
     }
     expect(checked).toBe(60);
+  });
+});
+
+/** An oval target at (cx, cy): its outline, the inside less a pixel, and a ring of paper. */
+function ovalTarget(cx: number, cy: number): TemplateTarget {
+  const outline: number[] = [];
+  const interior: number[] = [];
+  const ring: number[] = [];
+  for (let y = -12; y <= 12; y += 1)
+    for (let x = -20; x <= 20; x += 1) {
+      const d = Math.hypot(x / 14, y / 8);
+      if (d < 0.8) interior.push(x, y);
+      else if (d >= 0.9 && d <= 1.1) outline.push(x, y);
+      else if (d > 1.25 && d <= 1.45) ring.push(x, y);
+    }
+  return {
+    index: 0,
+    column: 0,
+    x0: cx - 15,
+    y0: cy - 9,
+    width: 31,
+    height: 19,
+    cx,
+    cy,
+    shape: {
+      outline: Int16Array.from(outline),
+      interior: Int16Array.from(interior),
+      ring: Int16Array.from(ring),
+    },
+    templateInk: 0,
+  };
+}
+
+const IDENTITY: Affine = { a: 1, b: 0, c: 0, d: 0, e: 1, f: 0 };
+
+/**
+ * A page of `targets` ovals printed in `print` on `paper`, with text-like print beside them,
+ * the i-th filled with `fills[i]` (a grey level, or none), and noise of ±`noise` grey levels.
+ */
+function ovalPage(
+  random: Random,
+  targets: TemplateTarget[],
+  fills: (number | undefined)[],
+  levels: { paper: number; print: number; noise: number },
+): GreyImage {
+  const width = 400;
+  const height = 60;
+  const page: GreyImage = {
+    width,
+    height,
+    data: new Uint8Array(width * height).fill(levels.paper),
+  };
+  const set = (x: number, y: number, v: number): void => {
+    const n = levels.noise ? random.int(-levels.noise, levels.noise) : 0;
+    page.data[y * width + x] = Math.max(0, Math.min(255, v + n));
+  };
+  for (let i = 0; i < page.data.length; i += 1) set(i % width, (i / width) | 0, levels.paper);
+  targets.forEach((t, i) => {
+    const { outline, interior } = t.shape;
+    for (let k = 0; k < outline.length; k += 2)
+      set(t.cx + (outline[k] as number), t.cy + (outline[k + 1] as number), levels.print);
+    const fill = fills[i];
+    if (fill !== undefined)
+      for (let k = 0; k < interior.length; k += 2)
+        set(t.cx + (interior[k] as number), t.cy + (interior[k + 1] as number), fill);
+    // A word of print beside the target.
+    for (let y = t.cy - 4; y <= t.cy + 4; y += 1)
+      for (let x = t.cx + 20; x <= t.cx + 40; x += 1)
+        if ((x + y) % 3 === 0) set(x, y, levels.print);
+  });
+  return page;
+}
+
+describe('measureTarget', () => {
+  const targets = [40, 120, 200, 280, 360].map((x) => ovalTarget(x, 30));
+
+  it('on a 1-bit page counts the inside pixels past the ink threshold, as ever', () => {
+    const random = new Random('measure', 'bilevel', 1);
+    const page = ovalPage(random, targets, [undefined, 0, undefined, 0, undefined], {
+      paper: 255,
+      print: 0,
+      noise: 0,
+    });
+    // Specks inside every target, as a 1-bit scanner leaves of light pencil.
+    for (const t of targets)
+      for (let k = 0; k < t.shape.interior.length; k += 2)
+        if (random.chance(0.2))
+          page.data[
+            (t.cy + (t.shape.interior[k + 1] as number)) * page.width +
+              t.cx +
+              (t.shape.interior[k] as number)
+          ] = 0;
+    for (const t of targets) {
+      const { interior } = t.shape;
+      let ink = 0;
+      for (let k = 0; k < interior.length; k += 2)
+        if (
+          (page.data[
+            (t.cy + (interior[k + 1] as number)) * page.width + t.cx + (interior[k] as number)
+          ] as number) < 128
+        )
+          ink += 1;
+      expect(measureTarget(page, t, IDENTITY, 2).fill).toBe(ink / (interior.length / 2));
+    }
+  });
+
+  it('on a greyscale page reads faint pencil lighter than the ink threshold well above blank', () => {
+    const random = new Random('measure', 'greyscale', 1);
+    // Paper and print as a greyscale scanner writes them; pencil at 140 to 160 with noise of
+    // ±8: no pixel of it is darker than the ink threshold (128).
+    const fills = [undefined, 150, undefined, 160, 140];
+    const page = ovalPage(random, targets, fills, { paper: 238, print: 24, noise: 8 });
+    const read = targets.map((t) => measureTarget(page, t, IDENTITY, 2).fill);
+    const blank = [read[0], read[2]] as number[];
+    const faint = [read[1], read[3], read[4]] as number[];
+    for (const b of blank) expect(b).toBeLessThan(0.02);
+    // Over the fixed blank cut-off (0.1) by far: no band needed to see them.
+    for (const f of faint) expect(f).toBeGreaterThan(0.2);
+  });
+
+  it('reads a full dark mark on a greyscale page as full', () => {
+    const random = new Random('measure', 'greyscale', 2);
+    const page = ovalPage(random, targets, [40, undefined, 90, undefined, 120], {
+      paper: 230,
+      print: 30,
+      noise: 6,
+    });
+    const read = targets.map((t) => measureTarget(page, t, IDENTITY, 2).fill);
+    expect(read[0]).toBeGreaterThan(0.95);
+    expect(read[2]).toBeGreaterThan(0.95);
+    expect(read[4]).toBeGreaterThan(0.95);
   });
 });

@@ -32,9 +32,9 @@ const STAGE_NAMES = [
 ];
 
 /**
- * Faint marks are pencil as a 1-bit scanner keeps it (most of the ink lost); on a greyscale scan
- * the same pencil is a mid-grey stroke lighter than the engine's ink threshold (see
- * docs/decisions.md), so the greyscale case plants none.
+ * Faint marks are pencil lighter than the engine's ink threshold: a 1-bit scanner keeps a few
+ * specks of it (most of the ink lost), a greyscale one a mid-grey stroke that no pixel of counts
+ * as ink, read by its darkness against the page's paper (see docs/decisions.md).
  */
 const CASES: [string, SynthElection, 'bilevel' | 'grey', number][] = [
   [
@@ -47,7 +47,7 @@ const CASES: [string, SynthElection, 'bilevel' | 'grey', number][] = [
     'greyscale, two styles',
     makeElection({ seed: 'corner-grey-suite', family: 'corner-ovals', contests: 6, styles: 2 }),
     'grey',
-    0,
+    0.1,
   ],
 ];
 

@@ -31,9 +31,9 @@ const STAGE_NAMES = [
 ];
 
 /**
- * Faint marks are pencil as a 1-bit scanner keeps it; the Hart-like family is scanned greyscale,
- * where that pencil is a grey stroke lighter than the engine's ink threshold (see
- * docs/decisions.md), so it plants none.
+ * Faint marks are pencil lighter than the engine's ink threshold: a 1-bit scanner keeps a few
+ * specks of it, a greyscale one (the Hart-like family's) a mid-grey stroke that no pixel of
+ * counts as ink, read by its darkness against the page's paper (see docs/decisions.md).
  */
 const CASES: [string, SynthElection, number][] = [
   [
@@ -51,7 +51,7 @@ const CASES: [string, SynthElection, number][] = [
       styles: 2,
       precincts: 4,
     }),
-    0,
+    0.1,
   ],
 ];
 
