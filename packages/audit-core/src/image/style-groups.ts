@@ -1,6 +1,6 @@
 import { estimateDpi, type GreyImage } from './grey.js';
 import { frameOf, registerOn, type RegistrationFrame } from './registration.js';
-import { differingCells, thumbnail, type Thumbnail } from './thumbnail.js';
+import { layoutCells, thumbnail, type Thumbnail } from './thumbnail.js';
 
 /** One exemplar as its vote record labels it. */
 export interface LabelledPage {
@@ -249,7 +249,7 @@ function sideLinks(
   const distance = new Float64Array(n * n).fill(NaN);
   inks.forEach((a, i) =>
     inks.forEach((b, j) => {
-      if (j > i && a && b) distance[i * n + j] = distance[j * n + i] = differingCells(a, b);
+      if (j > i && a && b) distance[i * n + j] = distance[j * n + i] = layoutCells(a, b);
     }),
   );
   const nearest = inks

@@ -210,6 +210,59 @@ export function differingCells(
   return count;
 }
 
+/** Ink under this in a cell and all its neighbours is bare paper there. */
+const BARE = 0.05;
+/** Ink over this in a cell is printing that no scan loses: bold text, a filled shape. */
+const SOLID = 0.4;
+
+/** Each map's most ink over each cell and its eight neighbours, taken once per map. */
+const nearInk = new WeakMap<Thumbnail, Float32Array>();
+
+function inkNear(map: Thumbnail): Float32Array {
+  let near = nearInk.get(map);
+  if (near) return near;
+  const { width, height, ink } = map;
+  near = new Float32Array(ink.length);
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) {
+      let most = 0;
+      for (let dy = Math.max(0, y - 1); dy <= Math.min(height - 1, y + 1); dy += 1)
+        for (let dx = Math.max(0, x - 1); dx <= Math.min(width - 1, x + 1); dx += 1)
+          most = Math.max(most, ink[dy * width + dx] as number);
+      near[y * width + x] = most;
+    }
+  nearInk.set(map, near);
+  return near;
+}
+
+/**
+ * How many cells of two ink maps differ in what is printed there: one holds solid ink (bold
+ * text, a filled shape) and the other is bare paper in and around that cell. A scan that
+ * loses ink (a 150 dpi page blurred by a pixel and cut to 1 bit keeps a few strokes of each
+ * word, and its boxes' one-pixel rules not at all) still shows ink round each bold word, so it
+ * differs from a sharp scan of its style in few cells, while another layout puts headings where
+ * a page has none. Counting every cell whose ink differs, such a scan was as far from sharp
+ * scans of its own style as from other styles, and was grouped with another style's sheets.
+ */
+export function layoutCells(a: Thumbnail, b: Thumbnail): number {
+  if (a.ink.length !== b.ink.length) return Infinity;
+  const nearA = inkNear(a);
+  const nearB = inkNear(b);
+  const x = a.ink;
+  const y = b.ink;
+  let count = 0;
+  for (let i = 0; i < x.length; i += 1) {
+    const d = (x[i] as number) - (y[i] as number);
+    if (
+      d > CELL_DIFFERENCE
+        ? (x[i] as number) > SOLID && (nearB[i] as number) < BARE
+        : d < -CELL_DIFFERENCE && (y[i] as number) > SOLID && (nearA[i] as number) < BARE
+    )
+      count += 1;
+  }
+  return count;
+}
+
 /** The cells each mask holds, listed once per mask (a template's masks outlive its pages). */
 const maskCells = new WeakMap<Uint8Array, Int32Array>();
 
