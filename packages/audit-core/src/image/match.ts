@@ -86,11 +86,14 @@ export function matchStyle(
   if (candidates.every((c) => (c.template.samples?.length ?? 0) > 0)) {
     // Against sheets of each style: the nearest sheet's count of clearly different cells. Where
     // every style knows the cells that tell its sheets from others' and how near others' come
-    // (its fit), the count is taken on those cells and over that gap: what its own sheets
+    // (its fit, with a gap of several cells), the count is taken on those cells and over that gap: what its own sheets
     // share, away from voters' marks and from the text a blurred scan loses on one sheet and
     // keeps on the next. Counts on every cell were dominated by such cells, and a 150 dpi sheet
     // that lost much of its thin text was nearer another style's sheets than its own.
-    const relative = candidates.every((c) => c.template.fit);
+    // A gap of a few cells is a style whose front another style's sheets match (styles alike
+    // on the front, differing on the back): counts over it are noise, and the counts on every
+    // cell are taken, as before, for the back to settle the style where the record is absent.
+    const relative = candidates.every((c) => (c.template.fit?.gap ?? 0) >= TELLING_GAP);
     const score = (c: Candidate): number => {
       const { samples = [], fit } = c.template;
       return relative && fit
@@ -314,6 +317,9 @@ export function styleFit(template: Template, others: GreyImage[]): StyleFit | un
   const gap = Math.min(...maps.map((map) => nearestSample(map, samples, cells)));
   return { gap, cells };
 }
+
+/** A style's gap under this many cells cannot tell its fronts from another style's. */
+const TELLING_GAP = 8;
 
 /** A page this many times nearer to its style's samples than the style gap is surely of it. */
 const SURE_FIT = 1.5;
