@@ -17,7 +17,11 @@ export interface StyleMatch {
   template: Template;
   registration: Registration;
   marks: TimingMarks;
-  /** Mean ink difference against the template where it differs from the runner-up. */
+  /**
+   * How far the page is from the style: against its sampled sheets, the count of clearly
+   * different cells (over the style's gap to other styles' sheets where every style has one);
+   * else the mean ink difference against the template where it differs from the runner-up.
+   */
   distance: number;
   /** The runner-up's distance over the same cells, to judge how sure the match is. */
   runnerUp: number;
@@ -80,10 +84,23 @@ export function matchStyle(
       `no ballot style matches the page: ${[...reasons].join('; ') || 'no template to lay it on'}`,
     );
   if (candidates.every((c) => (c.template.samples?.length ?? 0) > 0)) {
-    // Against sheets of each style: the nearest sheet's count of clearly different cells.
-    const scored = candidates
-      .map((c) => ({ c, d: nearestSample(c.ink, c.template.samples ?? []) }))
-      .sort((a, b) => a.d - b.d);
+    // Against sheets of each style: the nearest sheet's count of clearly different cells. Where
+    // every style knows the cells that tell its sheets from others' and how near others' come
+    // (its fit, with a gap of several cells), the count is taken on those cells and over that gap: what its own sheets
+    // share, away from voters' marks and from the text a blurred scan loses on one sheet and
+    // keeps on the next. Counts on every cell were dominated by such cells, and a 150 dpi sheet
+    // that lost much of its thin text was nearer another style's sheets than its own.
+    // A gap of a few cells is a style whose front another style's sheets match (styles alike
+    // on the front, differing on the back): counts over it are noise, and the counts on every
+    // cell are taken, as before, for the back to settle the style where the record is absent.
+    const relative = candidates.every((c) => (c.template.fit?.gap ?? 0) >= TELLING_GAP);
+    const score = (c: Candidate): number => {
+      const { samples = [], fit } = c.template;
+      return relative && fit
+        ? nearestSample(c.ink, samples, fit.cells) / Math.max(1, fit.gap)
+        : nearestSample(c.ink, samples);
+    };
+    const scored = candidates.map((c) => ({ c, d: score(c) })).sort((a, b) => a.d - b.d);
     const [best, second] = scored;
     if (best)
       return checked({
@@ -180,18 +197,46 @@ export function nearestSample(ink: Thumbnail, samples: Thumbnail[], mask?: Uint8
 
 /** Sheets per style kept as ink maps in the template's frame, for telling styles apart. */
 const SAMPLES = 6;
+/** Exemplars looked at to choose the samples from. */
+const SAMPLE_CANDIDATES = 24;
 
-/** Ink maps of the first exemplars that register on the template, in its frame. */
+/**
+ * Ink maps of a style's exemplars, in its template's frame, chosen to span how its sheets come
+ * out: the first that registers, then each time the exemplar least like those chosen. One
+ * style's sheets differ by more than a voter's marks: a 150 dpi scan blurred by a pixel and
+ * cut to 1 bit loses much of its thin text, and a job can mix resolutions. Samples all taken
+ * from sharp sheets left such a sheet nearer another style's blurred sample than its own.
+ */
 export function styleSamples(template: Template, exemplars: GreyImage[]): Thumbnail[] {
-  const samples: Thumbnail[] = [];
+  const maps: Thumbnail[] = [];
   for (const page of exemplars) {
-    if (samples.length >= SAMPLES) break;
+    if (maps.length >= SAMPLE_CANDIDATES) break;
     try {
       const { transform } = registerPage(page, template);
-      samples.push(thumbnail(page, transform, template.image));
+      maps.push(thumbnail(page, transform, template.image));
     } catch {
       // An exemplar that does not register is no sample; combining rejected it too.
     }
+  }
+  const first = maps[0];
+  if (!first) return [];
+  const samples = [first];
+  // Each candidate's count of differing cells to the nearest sample chosen so far.
+  const nearest = maps.map((map) => differingCells(map, first));
+  while (samples.length < Math.min(SAMPLES, maps.length)) {
+    let pick = -1;
+    for (let i = 0; i < maps.length; i += 1)
+      if (
+        (nearest[i] as number) > 0 &&
+        (pick < 0 || (nearest[i] as number) > (nearest[pick] as number))
+      )
+        pick = i;
+    const chosen = maps[pick];
+    if (!chosen) break;
+    samples.push(chosen);
+    maps.forEach((map, i) => {
+      nearest[i] = Math.min(nearest[i] as number, map === chosen ? 0 : differingCells(map, chosen));
+    });
   }
   return samples;
 }
@@ -272,6 +317,9 @@ export function styleFit(template: Template, others: GreyImage[]): StyleFit | un
   const gap = Math.min(...maps.map((map) => nearestSample(map, samples, cells)));
   return { gap, cells };
 }
+
+/** A style's gap under this many cells cannot tell its fronts from another style's. */
+const TELLING_GAP = 8;
 
 /** A page this many times nearer to its style's samples than the style gap is surely of it. */
 const SURE_FIT = 1.5;

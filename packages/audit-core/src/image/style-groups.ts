@@ -1,6 +1,6 @@
-import type { GreyImage } from './grey.js';
+import { estimateDpi, type GreyImage } from './grey.js';
 import { frameOf, registerOn, type RegistrationFrame } from './registration.js';
-import { differingCells, thumbnail, type Thumbnail } from './thumbnail.js';
+import { layoutCells, thumbnail, type Thumbnail } from './thumbnail.js';
 
 /** One exemplar as its vote record labels it. */
 export interface LabelledPage {
@@ -249,7 +249,7 @@ function sideLinks(
   const distance = new Float64Array(n * n).fill(NaN);
   inks.forEach((a, i) =>
     inks.forEach((b, j) => {
-      if (j > i && a && b) distance[i * n + j] = distance[j * n + i] = differingCells(a, b);
+      if (j > i && a && b) distance[i * n + j] = distance[j * n + i] = layoutCells(a, b);
     }),
   );
   const nearest = inks
@@ -275,6 +275,13 @@ function layoutFrame(page: GreyImage): RegistrationFrame | undefined {
   return frameOf(page, false);
 }
 
+/**
+ * A cell of the ink maps pages are grouped by, in inches (8 pixels at 200 dpi): set in inches,
+ * not in the reference page's pixels, so that the counts of differing cells that link pages
+ * mean the same whatever resolution the job's first exemplar was scanned at.
+ */
+const GROUPING_CELL = 0.04;
+
 /** The page's ink map in the frame of `reference`, or undefined when it cannot be registered. */
 function inkMap(
   page: GreyImage,
@@ -284,7 +291,8 @@ function inkMap(
   if (!reference || !frame) return undefined;
   try {
     const registration = registerOn(frame, page);
-    return thumbnail(page, registration.transform, reference);
+    const step = GROUPING_CELL * estimateDpi(reference);
+    return thumbnail(page, registration.transform, reference, undefined, step);
   } catch {
     return undefined;
   }

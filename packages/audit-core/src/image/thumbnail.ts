@@ -1,38 +1,54 @@
 import { IDENTITY, type Affine } from './affine.js';
-import { pixelAt, type GreyImage } from './grey.js';
+import type { GreyImage } from './grey.js';
 
-/** A coarse ink map of a page, sampled in template coordinates, for telling styles apart. */
+/** A coarse ink map of a page, taken in template coordinates, for telling styles apart. */
 export interface Thumbnail {
   width: number;
   height: number;
+  /** A cell's side in template pixels (fractional where cells are set in inches). */
   step: number;
   ink: Float32Array;
 }
 
+/** A cell's side in template pixels, for maps on a template's own grid. */
 const STEP = 8;
 
 /**
- * Samples the page at every STEP-th template pixel through the transform, averaging a 4×4 patch;
- * with `cells`, only those cells (the rest read as paper).
+ * The page's ink map through the transform: each cell is the mean ink over the whole area it
+ * covers on the page, with `cells`, only those cells (the rest read as paper). `step` is a
+ * cell's side in template pixels (8 unless told).
  */
 export function thumbnail(
   page: GreyImage,
   transform: Affine = IDENTITY,
   size?: { width: number; height: number },
   cells?: Uint8Array,
+  step = STEP,
 ): Thumbnail {
-  const map = emptyMap(page, size);
+  const map = emptyMap(page, size, step);
   sample(page, transform, map, cells);
   return map;
 }
 
-function emptyMap(page: GreyImage, size?: { width: number; height: number }): Thumbnail {
-  const width = Math.floor((size?.width ?? page.width) / STEP);
-  const height = Math.floor((size?.height ?? page.height) / STEP);
-  return { width, height, step: STEP, ink: new Float32Array(width * height) };
+function emptyMap(
+  page: GreyImage,
+  size?: { width: number; height: number },
+  step = STEP,
+): Thumbnail {
+  const width = Math.floor((size?.width ?? page.width) / step);
+  const height = Math.floor((size?.height ?? page.height) / step);
+  return { width, height, step, ink: new Float32Array(width * height) };
 }
 
-/** Fills the map's cells (those in `cells`, else all) that `done` does not hold yet, and marks them. */
+/**
+ * Fills the map's cells (those in `cells`, else all) that `done` does not hold yet, and marks
+ * them. A cell is read whole: the mean ink over every page pixel its square covers (those whose
+ * centres fall in it). Read so, a cell holds the same ink whatever the page's
+ * resolution against the template's and wherever a scan's sub-pixel shift puts its strokes: a
+ * map that sampled points of a cell saw a one-pixel stroke on one scan and missed it on another,
+ * and read a page at 150, 200 or 300 dpi differently, so one style's sheets differed across
+ * resolutions as much as two styles do.
+ */
 function sample(
   page: GreyImage,
   transform: Affine,
@@ -40,20 +56,15 @@ function sample(
   cells?: Uint8Array,
   done?: Uint8Array,
 ): void {
-  const { width, height, ink } = map;
+  const { width, height, ink, step } = map;
   const { a, b, c, d, e, f } = transform;
-  const { data, width: pw, height: ph } = page;
-  const half = STEP / 2;
-  const down = 2 * pw;
-  // A page scanned coarser than its template (150 dpi on 200) has a cell's width in fewer
-  // pixels, and its thinnest printed strokes a pixel wide: every other pixel would miss them
-  // on some sheets and not others. Such a page's cell is read whole, every pixel of the square
-  // the cell covers on it.
-  const scale = Math.sqrt(Math.abs(a * e - b * d));
-  const side = scale < DENSE_BELOW ? Math.max(2, Math.round(STEP * scale)) : 0;
-  // The patch spans -4..+2 pixels around its centre; inside those bounds no check is needed.
+  // The cell's square on the page: centred where the transform puts the cell's centre, its sides
+  // the cell's scaled (a scan's turn is a degree or two; the square keeps the cell's area).
+  const halfX = (step * Math.hypot(a, d)) / 2;
+  const halfY = (step * Math.hypot(b, e)) / 2;
   for (let ty = 0; ty < height; ty += 1) {
-    const y = ty * STEP + half;
+    // Pixel k spans k - 0.5 .. k + 0.5 about its centre k, in template and page alike.
+    const y = (ty + 0.5) * step - 0.5;
     for (let tx = 0; tx < width; tx += 1) {
       const i = ty * width + tx;
       if (cells && !cells[i]) continue;
@@ -61,59 +72,35 @@ function sample(
         if (done[i]) continue;
         done[i] = 1;
       }
-      const x = tx * STEP + half;
-      const px = Math.round(a * x + b * y + c);
-      const py = Math.round(d * x + e * y + f);
-      if (side > 0) {
-        ink[i] = cellInk(page, px - (side >> 1), py - (side >> 1), side);
-        continue;
-      }
-      let sum = 0;
-      if (px >= 4 && py >= 4 && px + 2 < pw && py + 2 < ph) {
-        const r0 = (py - 4) * pw + px;
-        const r1 = r0 + down;
-        const r2 = r1 + down;
-        const r3 = r2 + down;
-        sum =
-          4080 -
-          (data[r0 - 4] as number) -
-          (data[r0 - 2] as number) -
-          (data[r0] as number) -
-          (data[r0 + 2] as number) -
-          (data[r1 - 4] as number) -
-          (data[r1 - 2] as number) -
-          (data[r1] as number) -
-          (data[r1 + 2] as number) -
-          (data[r2 - 4] as number) -
-          (data[r2 - 2] as number) -
-          (data[r2] as number) -
-          (data[r2 + 2] as number) -
-          (data[r3 - 4] as number) -
-          (data[r3 - 2] as number) -
-          (data[r3] as number) -
-          (data[r3 + 2] as number);
-      } else {
-        for (let dy = -2; dy < 2; dy += 1)
-          for (let dx = -2; dx < 2; dx += 1) sum += 255 - pixelAt(page, px + dx * 2, py + dy * 2);
-      }
-      ink[i] = sum / (16 * 255);
+      const x = (tx + 0.5) * step - 0.5;
+      const px = a * x + b * y + c + 0.5;
+      const py = d * x + e * y + f + 0.5;
+      ink[i] = areaInk(page, px - halfX, py - halfY, px + halfX, py + halfY);
     }
   }
 }
 
-/** Below this scale from template to page, a cell is read on every pixel (see `sample`). */
-const DENSE_BELOW = 0.9;
-
-/** Mean ink (0 paper, 1 black) over the side × side square from (x0, y0); off the page is paper. */
-function cellInk(page: GreyImage, x0: number, y0: number, side: number): number {
+/**
+ * The mean ink (0 paper, 1 black) over the page pixels whose centres fall in the rectangle
+ * x0..x1, y0..y1 (pixel k centred at k + 0.5); off the page is paper.
+ */
+function areaInk(page: GreyImage, x0: number, y0: number, x1: number, y1: number): number {
   const { data, width, height } = page;
+  const left = Math.round(x0);
+  const top = Math.round(y0);
+  // At least one pixel, however small the cell on the page.
+  const right = Math.max(left + 1, Math.round(x1));
+  const bottom = Math.max(top + 1, Math.round(y1));
+  const area = (right - left) * (bottom - top);
+  const l = Math.max(0, left);
+  const r = Math.min(width, right);
+  const t = Math.max(0, top);
+  const b = Math.min(height, bottom);
+  if (r <= l || b <= t) return 0;
   let sum = 0;
-  for (let y = Math.max(0, y0); y < Math.min(height, y0 + side); y += 1) {
-    const row = y * width;
-    for (let x = Math.max(0, x0); x < Math.min(width, x0 + side); x += 1)
-      sum += 255 - (data[row + x] as number);
-  }
-  return sum / (side * side * 255);
+  for (let y = t, row = t * width; y < b; y += 1, row += width)
+    for (let x = row + l, end = row + r; x < end; x += 1) sum += data[x] as number;
+  return ((r - l) * (b - t) * 255 - sum) / (255 * area);
 }
 
 /** A page's ink map through one transform, and which of its cells are sampled so far. */
@@ -220,6 +207,59 @@ export function differingCells(
   }
   for (let i = 0; i < n && count <= limit; i += 1)
     if (Math.abs((x[i] as number) - (y[i] as number)) > CELL_DIFFERENCE) count += 1;
+  return count;
+}
+
+/** Ink under this in a cell and all its neighbours is bare paper there. */
+const BARE = 0.05;
+/** Ink over this in a cell is printing that no scan loses: bold text, a filled shape. */
+const SOLID = 0.4;
+
+/** Each map's most ink over each cell and its eight neighbours, taken once per map. */
+const nearInk = new WeakMap<Thumbnail, Float32Array>();
+
+function inkNear(map: Thumbnail): Float32Array {
+  let near = nearInk.get(map);
+  if (near) return near;
+  const { width, height, ink } = map;
+  near = new Float32Array(ink.length);
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) {
+      let most = 0;
+      for (let dy = Math.max(0, y - 1); dy <= Math.min(height - 1, y + 1); dy += 1)
+        for (let dx = Math.max(0, x - 1); dx <= Math.min(width - 1, x + 1); dx += 1)
+          most = Math.max(most, ink[dy * width + dx] as number);
+      near[y * width + x] = most;
+    }
+  nearInk.set(map, near);
+  return near;
+}
+
+/**
+ * How many cells of two ink maps differ in what is printed there: one holds solid ink (bold
+ * text, a filled shape) and the other is bare paper in and around that cell. A scan that
+ * loses ink (a 150 dpi page blurred by a pixel and cut to 1 bit keeps a few strokes of each
+ * word, and its boxes' one-pixel rules not at all) still shows ink round each bold word, so it
+ * differs from a sharp scan of its style in few cells, while another layout puts headings where
+ * a page has none. Counting every cell whose ink differs, such a scan was as far from sharp
+ * scans of its own style as from other styles, and was grouped with another style's sheets.
+ */
+export function layoutCells(a: Thumbnail, b: Thumbnail): number {
+  if (a.ink.length !== b.ink.length) return Infinity;
+  const nearA = inkNear(a);
+  const nearB = inkNear(b);
+  const x = a.ink;
+  const y = b.ink;
+  let count = 0;
+  for (let i = 0; i < x.length; i += 1) {
+    const d = (x[i] as number) - (y[i] as number);
+    if (
+      d > CELL_DIFFERENCE
+        ? (x[i] as number) > SOLID && (nearB[i] as number) < BARE
+        : d < -CELL_DIFFERENCE && (y[i] as number) > SOLID && (nearA[i] as number) < BARE
+    )
+      count += 1;
+  }
   return count;
 }
 

@@ -21,25 +21,43 @@ export interface SheetReading {
   reading: BallotReading;
 }
 
-/** The page read on the first of the templates it surely fits, if any. */
+/**
+ * The page read on the template it surely fits, if any: the first when it is the record's style
+ * (`first`), else the one it is nearest against that style's gap. A sheet can surely fit two
+ * styles when one of them never saw sheets like it among other styles' (a 150 dpi sheet that
+ * lost its thin text sits nearer every style's sheets than sharp ones do); the first of them
+ * in the templates' order was taken.
+ */
 function readOnSureFit(
   page: GreyImage,
   templates: Template[],
   marks: ReturnType<typeof findTimingMarks>,
   options: { signal?: AbortSignal; read?: Pick<ReadOptions, 'thresholds' | 'window'> },
+  first?: Template,
 ): SheetReading | undefined {
+  let best: { template: Template; fit: NonNullable<ReturnType<typeof fitsStyle>> } | undefined;
+  let bestShare = Infinity;
   for (const template of templates) {
     const fit = fitsStyle(page, template, marks);
     if (!fit?.sure) continue;
-    const reading = readBallot(page, template, {
-      ...options.read,
-      signal: options.signal,
-      marks,
-      registration: fit.registration,
-    });
-    return { used: template, reading };
+    if (template === first) {
+      best = { template, fit };
+      break;
+    }
+    const share = fit.distance / Math.max(1, template.fit?.gap ?? 1);
+    if (share < bestShare) {
+      best = { template, fit };
+      bestShare = share;
+    }
   }
-  return undefined;
+  if (!best) return undefined;
+  const reading = readBallot(page, best.template, {
+    ...options.read,
+    signal: options.signal,
+    marks,
+    registration: best.fit.registration,
+  });
+  return { used: best.template, reading };
 }
 
 /**
@@ -77,13 +95,16 @@ export function readSheet(
   if (known && marks) {
     // Most sheets surely fit their record's style, and no other need be tried. A sheet that
     // surely fits another style, and not its record's, is of that style: a batch judged on one
-    // or two exemplars (or none) can hold a swapped batch's sheets.
+    // or two exemplars (or none) can hold a swapped batch's sheets. In a batch whose records
+    // are not trusted the record's style has no precedence: of the styles the sheet surely
+    // fits, the nearest against its gap is taken.
     const others = templates.filter((t) => t !== known);
     const sure = readOnSureFit(
       page,
-      options.untrusted ? others : [known, ...others],
+      [known, ...others],
       marks,
       options,
+      options.untrusted ? undefined : known,
     );
     if (sure) return sure;
   }

@@ -29,7 +29,15 @@ export async function untrustedBatches(store: JobStore): Promise<Set<string>> {
 }
 
 /**
- * A style's sheets as gentemplates sampled them (`samples.bin`) and the cells and gap that tell
+ * The file of a style's sampled sheets (ink maps, one byte a cell). Cells are read whole (the
+ * mean ink over each cell's area on the page); templates built before that sampled points of a
+ * cell into `samples.bin`, which is not read: their pages are matched against the templates'
+ * own ink maps, taken afresh from `template.png`, until gentemplates is run again.
+ */
+export const SAMPLES_FILE = 'ink-samples.bin';
+
+/**
+ * A style's sheets as gentemplates sampled them (`ink-samples.bin`) and the cells and gap that tell
  * its pages from other styles' (`fit-cells.bin`, `styleGap`), from the style's folder.
  */
 export async function styleEvidence(
@@ -38,8 +46,8 @@ export async function styleEvidence(
   small: Thumbnail,
   styleGap: number | undefined,
 ): Promise<Pick<Template, 'samples' | 'fit'>> {
-  const samples = (await store.exists(`${dir}samples.bin`))
-    ? unpackThumbnails(await readBytes(store, `${dir}samples.bin`), small.width, small.height)
+  const samples = (await store.exists(`${dir}${SAMPLES_FILE}`))
+    ? unpackThumbnails(await readBytes(store, `${dir}${SAMPLES_FILE}`), small.width, small.height)
     : [];
   const cells =
     styleGap !== undefined && (await store.exists(`${dir}fit-cells.bin`))

@@ -11,7 +11,7 @@ import { PATHS } from './job.js';
 import { groupByCardCodes } from './exemplar-cards.js';
 import { skewOf, templateFromGroups } from './template-build.js';
 import { readEngineSettings } from './job-settings.js';
-import { BATCH_COLUMNS, storeTarget } from './template-files.js';
+import { BATCH_COLUMNS, SAMPLES_FILE, storeTarget } from './template-files.js';
 import { expectedMeanings, loadExemplars } from './template-inputs.js';
 import { ContestRuns, sideExemplars, sidesOf, sideTemplateId } from './template-sides.js';
 import type { ExemplarSides, StyleMeanings } from './template-sides.js';
@@ -114,7 +114,7 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
       try {
         const standIn = buildTemplate(first, { id });
         const samples = styleSamples(standIn, exemplars);
-        await ctx.store.write(`${styleDir(id)}samples.bin`, packThumbnails(samples));
+        await ctx.store.write(`${styleDir(id)}${SAMPLES_FILE}`, packThumbnails(samples));
         standIns.push({ style: id, template: { ...standIn, samples }, exemplars });
       } catch {
         // A page with nothing to register on gives no samples; its sheets say so when read.
@@ -260,7 +260,7 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
       // Sheets of a style, for telling styles apart (a back too: styles can differ there alone).
       const samples = styleSamples(one.template, exemplars);
       const dir = styleDir(sideTemplateId(style, side));
-      await ctx.store.write(`${dir}samples.bin`, packThumbnails(samples));
+      await ctx.store.write(`${dir}${SAMPLES_FILE}`, packThumbnails(samples));
       made.push({ ...one, template: { ...one.template, samples } });
     }
     ctx.progress(styles.length + ++done, styles.length * 2);

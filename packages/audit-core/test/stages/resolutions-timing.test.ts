@@ -19,3 +19,18 @@ describe('timing-mark ballots scanned at 150 to 300 dpi', () => {
     300_000,
   );
 });
+
+/**
+ * Three styles told apart by their images, in batches at 150, 200 and 300 dpi in turn. A sheet
+ * scanned at 150 dpi and blurred by a pixel loses much of its thin text (and a blank oval's
+ * outline can reach into the target's interior): such a target may be flagged gray.
+ */
+const styled = makeElection({ seed: 'dpi-mixed-styles', styles: 3 });
+
+describe('three styles, batches alternating 150, 200 and 300 dpi', () => {
+  it(
+    'every sheet read with its own style, marks as made, the planted misreads and no others found',
+    () => readJob(styled, [150, 200, 300], 90, 15, 0.995),
+    600_000,
+  );
+});
