@@ -52,7 +52,7 @@ const tones = new WeakMap<GreyImage, Float32Array | null>();
 /** Share of the paper-to-print range next to the paper that still counts as paper. */
 const PAPER_ALLOWANCE = 0.15;
 /** Every this many pixels are sampled for the page's paper and print levels. */
-const TONE_STEP = 7;
+const TONE_STEP = 31;
 
 /**
  * The page's paper and print levels from a sample of its pixels: the paper the median (a ballot
