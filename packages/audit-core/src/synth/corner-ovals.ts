@@ -1,3 +1,4 @@
+import { startsColumn } from './columns.js';
 import { pageLengthOf, styleSides, type SynthElection } from './election.js';
 import type { LayoutTarget, Rect, StyleLayout, TextLine } from './layout.js';
 
@@ -104,9 +105,9 @@ export function layoutCornerOvalStyle(
   const bottom = length - FOOT;
   contests.forEach((contest, k) => {
     const tall = talls[k] ?? 0;
-    // Past its share a column gives way to the next, except the last, which takes the rest.
     const isLast = column === layout.lefts.length - 1;
-    if (top > TOP && (top + tall > bottom || (!isLast && top - TOP + tall > share + 0.2))) {
+    const place = { top, first: TOP, bottom, tall, share, isLast };
+    if (startsColumn(election, place, contest.id, contests[k - 1]?.id)) {
       column += 1;
       top = TOP;
     }

@@ -1,5 +1,6 @@
 import { createGrey, type GreyImage } from '../image/grey.js';
 import { pageLengthOf, styleSides, type SynthElection } from './election.js';
+import { startsColumn } from './columns.js';
 import type { LayoutTarget, Rect, StyleLayout, TextLine } from './layout.js';
 import type { Random } from './random.js';
 import type { ScanParams } from './scan.js';
@@ -66,17 +67,9 @@ export function layoutHartStyle(
   let top = TOP;
   contests.forEach((contest, k) => {
     const tall = talls[k] ?? 0;
-    // A contest set apart has a column of its own: a break before it and after it. Past its
-    // share a column gives way to the next, except the last, which takes the rest.
-    const apart = (id?: string): boolean => !!id && !!election.apart?.includes(id);
     const isLast = column === COLUMNS.length - 1;
-    if (
-      top > TOP &&
-      (top + tall > BOTTOM ||
-        (!isLast && top - TOP + tall > share + 0.2) ||
-        apart(contest.id) ||
-        apart(contests[k - 1]?.id))
-    ) {
+    const place = { top, first: TOP, bottom: BOTTOM, tall, share, isLast };
+    if (startsColumn(election, place, contest.id, contests[k - 1]?.id)) {
       column += 1;
       top = TOP;
     }

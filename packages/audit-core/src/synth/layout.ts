@@ -5,6 +5,7 @@ import {
   type SynthElection,
   type TargetShape,
 } from './election.js';
+import { startsColumn } from './columns.js';
 import { layoutCornerOvalStyle } from './corner-ovals.js';
 import { ARROW } from './arrow.js';
 import { layoutHartStyle } from './hart.js';
@@ -160,17 +161,9 @@ export function layoutStyle(
   let top = TOP;
   contests.forEach((contest, k) => {
     const tall = talls[k] ?? 0;
-    // A contest set apart has a column of its own: a break before it and after it. Past its
-    // share a column gives way to the next, except the last, which takes the rest.
-    const apart = (id?: string): boolean => !!id && !!election.apart?.includes(id);
     const isLast = column === COLUMNS.length - 1;
-    if (
-      top > TOP &&
-      (top + tall > BOTTOM ||
-        (!isLast && top - TOP + tall > share + 0.2) ||
-        apart(contest.id) ||
-        apart(contests[k - 1]?.id))
-    ) {
+    const place = { top, first: TOP, bottom: BOTTOM, tall, share, isLast };
+    if (startsColumn(election, place, contest.id, contests[k - 1]?.id)) {
       column += 1;
       top = TOP;
     }
