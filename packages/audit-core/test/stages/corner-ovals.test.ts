@@ -11,7 +11,7 @@ import {
   type SynthElection,
 } from '../../src/index.js';
 import { readCsvAll } from '../../src/stages/context.js';
-import { generatedJob } from './generated-job.js';
+import { generatedJob, STAGES_TO_REPORT } from './generated-job.js';
 import { foundAndPlanted, marksAgainstTruth } from './truth.js';
 
 /**
@@ -21,15 +21,6 @@ import { foundAndPlanted, marksAgainstTruth } from './truth.js';
  * greyscale. The 200-ballot run is `bench/audit-stages.ts` with FAMILY=corner-ovals.
  */
 const COUNT = 60;
-const STAGE_NAMES = [
-  'precheck',
-  'gen_bif',
-  'genstyles',
-  'gentemplates',
-  'extractvote',
-  'cmpcvr',
-  'genreport',
-];
 
 /**
  * Faint marks are pencil lighter than the engine's ink threshold: a 1-bit scanner keeps a few
@@ -77,7 +68,7 @@ describe.each(CASES)('corner ovals, %s', (_, election, scanner, faint) => {
 
   it('runs every stage to SUCCESS and reads every sheet on its own style', async () => {
     expect(results.map((r) => `${r.stage} ${r.status}`)).toEqual(
-      STAGE_NAMES.map((s) => `${s} SUCCESS`),
+      STAGES_TO_REPORT.map((s) => `${s} SUCCESS`),
     );
     const sheets = await readCsvAll(store, PATHS.votesSheets);
     expect(sheets).toHaveLength(COUNT);

@@ -47,3 +47,14 @@ export async function generatedJob(
   }
   return { job, store, planted: written.planted, truth };
 }
+
+/** The stages a job runs from precheck to its report, in order. */
+export const STAGES_TO_REPORT = [
+  'precheck',
+  'gen_bif',
+  'genstyles',
+  'gentemplates',
+  'extractvote',
+  'cmpcvr',
+  'genreport',
+];
