@@ -155,15 +155,10 @@ function withoutSurplus(
   const surplus = targets.length - meanings.length;
   const obscured = targets.filter((t) => t.isObscured || t.isSolid);
   if (surplus > 2 || obscured.length < surplus || obscured.length > 16) return undefined;
-  const want = runLengths(meanings.map((m) => m.contestId)).join(',');
-  const drops: TemplateTarget[][] =
-    surplus === 1
-      ? obscured.map((t) => [t])
-      : obscured.flatMap((t, i) => obscured.slice(i + 1).map((u) => [t, u]));
   const fits: TemplateTarget[][] = [];
-  for (const drop of drops) {
+  for (const drop of subsets(obscured, surplus)) {
     const kept = targets.filter((t) => !drop.includes(t)).map((t, index) => ({ ...t, index }));
-    if (runLengths(groupByGaps(kept).map((m) => m.contestId)).join(',') === want) fits.push(kept);
+    if (sameRuns(kept, meanings)) fits.push(kept);
   }
   return fits.length === 1 ? fits[0] : undefined;
 }
