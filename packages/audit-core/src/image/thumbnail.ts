@@ -26,7 +26,7 @@ export function thumbnail(
   step = STEP,
 ): Thumbnail {
   const map = emptyMap(page, size, step);
-  sample(page, transform, map, cells);
+  sample(page, transform, map, cells, undefined, paperBlocks(page, false));
   return map;
 }
 
@@ -47,17 +47,21 @@ function emptyMap(
  * resolution against the template's and wherever a scan's sub-pixel shift puts its strokes: a
  * map that sampled points of a cell saw a one-pixel stroke on one scan and missed it on another,
  * and read a page at 150, 200 or 300 dpi differently, so one style's sheets differed across
- * resolutions as much as two styles do.
+ * resolutions as much as two styles do. A cell over blank paper alone (see `paperBlocks`) holds
+ * no ink and is not read pixel by pixel: most of a ballot is blank paper.
  */
 function sample(
   page: GreyImage,
   transform: Affine,
   map: Thumbnail,
-  cells?: Uint8Array,
-  done?: Uint8Array,
+  cells: Uint8Array | undefined,
+  done: Uint8Array | undefined,
+  paper: Omit<PaperBlocks, 'pixels'>,
 ): void {
   const { width, height, ink, step } = map;
   const { a, b, c, d, e, f } = transform;
+  const { data, width: pageWidth, height: pageHeight } = page;
+  const { inked, stride } = paper;
   // The cell's square on the page: centred where the transform puts the cell's centre, its sides
   // the cell's scaled (a scan's turn is a degree or two; the square keeps the cell's area).
   const halfX = (step * Math.hypot(a, d)) / 2;
@@ -65,8 +69,7 @@ function sample(
   for (let ty = 0; ty < height; ty += 1) {
     // Pixel k spans k - 0.5 .. k + 0.5 about its centre k, in template and page alike.
     const y = (ty + 0.5) * step - 0.5;
-    for (let tx = 0; tx < width; tx += 1) {
-      const i = ty * width + tx;
+    for (let tx = 0, i = ty * width; tx < width; tx += 1, i += 1) {
       if (cells && !cells[i]) continue;
       if (done) {
         if (done[i]) continue;
@@ -75,32 +78,134 @@ function sample(
       const x = (tx + 0.5) * step - 0.5;
       const px = a * x + b * y + c + 0.5;
       const py = d * x + e * y + f + 0.5;
-      ink[i] = areaInk(page, px - halfX, py - halfY, px + halfX, py + halfY);
+      // The pixels whose centres fall in the square; off the page is paper.
+      const left = Math.round(px - halfX);
+      const top = Math.round(py - halfY);
+      // At least one pixel, however small the cell on the page.
+      const right = Math.max(left + 1, Math.round(px + halfX));
+      const bottom = Math.max(top + 1, Math.round(py + halfY));
+      const l = left < 0 ? 0 : left;
+      const r = right > pageWidth ? pageWidth : right;
+      const t = top < 0 ? 0 : top;
+      const u = bottom > pageHeight ? pageHeight : bottom;
+      if (r <= l || u <= t || allPaper(inked, stride, l, r, t, u)) {
+        ink[i] = 0;
+        continue;
+      }
+      let sum = 0;
+      for (let row = t * pageWidth + l, end = u * pageWidth, w = r - l; row < end; row += pageWidth)
+        for (let k = row, stop = row + w; k < stop; k += 1) sum += data[k] as number;
+      ink[i] = ((r - l) * (u - t) * 255 - sum) / (255 * (right - left) * (bottom - top));
     }
   }
 }
 
+/** Whether every block under pixels l..r, t..u (ends excluded) is blank paper. */
+function allPaper(inked: Int32Array, stride: number, l: number, r: number, t: number, u: number) {
+  const x0 = l >> 2;
+  const x1 = ((r - 1) >> 2) + 1;
+  const y0 = (t >> 2) * stride;
+  const y1 = (((u - 1) >> 2) + 1) * stride;
+  return (
+    (inked[y1 + x1] as number) -
+      (inked[y0 + x1] as number) -
+      (inked[y1 + x0] as number) +
+      (inked[y0 + x0] as number) ===
+    0
+  );
+}
+
 /**
- * The mean ink (0 paper, 1 black) over the page pixels whose centres fall in the rectangle
- * x0..x1, y0..y1 (pixel k centred at k + 0.5); off the page is paper.
+ * Which 4 × 4 pixel blocks of a page hold anything but blank paper (a pixel under 255), counted
+ * as a summed-area table: `inked[y * stride + x]` counts such blocks left of x and above y. Any
+ * rectangle's count is then four reads.
  */
-function areaInk(page: GreyImage, x0: number, y0: number, x1: number, y1: number): number {
+interface PaperBlocks {
+  /**
+   * The page's pixels, by which its blocks are found again (the page itself is not held: the
+   * ink maps kept with it then outlived the sheet, and brought full collections every sheet).
+   */
+  pixels: Uint8Array;
+  stride: number;
+  inked: Int32Array;
+}
+
+/**
+ * The last pages' blocks (a sheet's sides are read in turn; a page is laid on several
+ * templates while it is read). Their memory is used again for the next pages.
+ */
+const keptBlocks: PaperBlocks[] = [];
+const KEPT_BLOCKS = 2;
+/** A one-off map's blocks, their memory used again for the next. */
+let scratch = new Int32Array(0);
+
+/**
+ * The page's blank 4 × 4 blocks. A 1-bit scan is blank paper over nine tenths of such blocks,
+ * and a cell over those alone is read without its pixels: read pixel by pixel, ink maps took a
+ * third of reading a sheet. Greys (a greyscale scan's paper) are not blank paper; such pages
+ * are read pixel by pixel, as before. `keep`: the page is read as it is until let go (a sheet
+ * being read), so its blocks serve its next maps; template building changes its pages as it
+ * goes, and those get their blocks afresh for each map.
+ */
+function paperBlocks(page: GreyImage, keep: boolean): Omit<PaperBlocks, 'pixels'> {
+  const found = keep ? keptBlocks.find((p) => p.pixels === page.data) : undefined;
+  if (found) return found;
+  const stride = Math.ceil(page.width / 4) + 1;
+  const size = stride * (Math.ceil(page.height / 4) + 1);
+  let inked: Int32Array;
+  if (keep) {
+    const reused = keptBlocks.length >= KEPT_BLOCKS ? keptBlocks.shift() : undefined;
+    inked = reused && reused.inked.length >= size ? reused.inked : new Int32Array(size);
+  } else {
+    if (scratch.length < size) scratch = new Int32Array(size);
+    inked = scratch;
+  }
+  countInked(page, stride, inked);
+  if (keep) keptBlocks.push({ pixels: page.data, stride, inked });
+  return { stride, inked };
+}
+
+function countInked(page: GreyImage, stride: number, inked: Int32Array): void {
   const { data, width, height } = page;
-  const left = Math.round(x0);
-  const top = Math.round(y0);
-  // At least one pixel, however small the cell on the page.
-  const right = Math.max(left + 1, Math.round(x1));
-  const bottom = Math.max(top + 1, Math.round(y1));
-  const area = (right - left) * (bottom - top);
-  const l = Math.max(0, left);
-  const r = Math.min(width, right);
-  const t = Math.max(0, top);
-  const b = Math.min(height, bottom);
-  if (r <= l || b <= t) return 0;
-  let sum = 0;
-  for (let y = t, row = t * width; y < b; y += 1, row += width)
-    for (let x = row + l, end = row + r; x < end; x += 1) sum += data[x] as number;
-  return ((r - l) * (b - t) * 255 - sum) / (255 * area);
+  const columns = stride - 1;
+  inked.fill(0, 0, stride);
+  // Four pixels a word where rows start on a word: a block is blank when its four rows' words
+  // are all ones.
+  const words =
+    width % 4 === 0 && data.byteOffset % 4 === 0
+      ? new Int32Array(data.buffer, data.byteOffset, data.length >> 2)
+      : undefined;
+  const perRow = width >> 2;
+  for (let by = 0, y0 = 0; y0 < height; by += 1, y0 += 4) {
+    const rows = Math.min(4, height - y0);
+    const out = (by + 1) * stride;
+    const above = by * stride;
+    inked[out] = 0;
+    let run = 0;
+    if (words && rows === 4) {
+      const k0 = y0 * perRow;
+      for (let q = 0; q < perRow; q += 1) {
+        if (
+          ((words[k0 + q] as number) &
+            (words[k0 + perRow + q] as number) &
+            (words[k0 + 2 * perRow + q] as number) &
+            (words[k0 + 3 * perRow + q] as number)) !==
+          -1
+        )
+          run += 1;
+        inked[out + q + 1] = (inked[above + q + 1] as number) + run;
+      }
+      continue;
+    }
+    for (let bx = 0, x0 = 0; bx < columns; bx += 1, x0 += 4) {
+      let all = 255;
+      for (let y = y0; y < y0 + rows; y += 1)
+        for (let k = y * width + x0, end = y * width + Math.min(width, x0 + 4); k < end; k += 1)
+          all &= data[k] as number;
+      if (all !== 255) run += 1;
+      inked[out + bx + 1] = (inked[above + bx + 1] as number) + run;
+    }
+  }
 }
 
 /** A page's ink map through one transform, and which of its cells are sampled so far. */
@@ -135,7 +240,7 @@ export function pageThumbnail(
     entry = { map, done: new Uint8Array(map.ink.length) };
     bySize.set(key, entry);
   }
-  sample(page, transform, entry.map, cells, entry.done);
+  sample(page, transform, entry.map, cells, entry.done, paperBlocks(page, true));
   return entry.map;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGrey, type GreyImage } from '../../src/image/grey.js';
-import { thumbnail } from '../../src/image/thumbnail.js';
+import type { Affine } from '../../src/image/affine.js';
+import { pageThumbnail, thumbnail } from '../../src/image/thumbnail.js';
 
 /** A template of 200 dpi, 0.8 in square: ink maps of 10 × 10 cells of 0.04 in. */
 const TEMPLATE = { width: 160, height: 160 };
@@ -47,5 +48,82 @@ describe('ink maps read each cell whole', () => {
       seen.add((map.ink[2] as number).toFixed(4));
     }
     expect([...seen]).toEqual([(1 / 8).toFixed(4)]);
+  });
+});
+
+/** A cell's ink as its definition reads: the mean over every pixel whose centre is in its square. */
+function cellInk(page: GreyImage, t: Affine, step: number, tx: number, ty: number): number {
+  const x = (tx + 0.5) * step - 0.5;
+  const y = (ty + 0.5) * step - 0.5;
+  const px = t.a * x + t.b * y + t.c + 0.5;
+  const py = t.d * x + t.e * y + t.f + 0.5;
+  const halfX = (step * Math.hypot(t.a, t.d)) / 2;
+  const halfY = (step * Math.hypot(t.b, t.e)) / 2;
+  const left = Math.round(px - halfX);
+  const top = Math.round(py - halfY);
+  const right = Math.max(left + 1, Math.round(px + halfX));
+  const bottom = Math.max(top + 1, Math.round(py + halfY));
+  let ink = 0;
+  for (let y = top; y < bottom; y += 1)
+    for (let x = left; x < right; x += 1)
+      if (x >= 0 && y >= 0 && x < page.width && y < page.height)
+        ink += 255 - (page.data[y * page.width + x] as number);
+  return ink / (255 * (right - left) * (bottom - top));
+}
+
+describe('ink maps skip blank paper without changing a cell', () => {
+  // A 1-bit page of blank paper but for specks, short strokes and a solid box; odd sizes and a
+  // buffer that does not start on a word, as well as a page that is a neat multiple of four.
+  const sheet = (width: number, height: number, offset: number, paper = 255): GreyImage => {
+    const data = new Uint8Array(width * height + offset).fill(paper).subarray(offset);
+    let seed = width * 31 + height;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let k = 0; k < 300; k += 1) {
+      const x = Math.floor(next() * width);
+      const y = Math.floor(next() * height);
+      const long = Math.floor(next() * 9);
+      for (let d = 0; d <= long && x + d < width; d += 1) data[y * width + x + d] = 0;
+    }
+    for (let y = 40; y < 70; y += 1) data.fill(0, y * width + 30, y * width + 90);
+    return { width, height, data };
+  };
+  const turns: Affine[] = [
+    { a: 1, b: 0, c: 0, d: 0, e: 1, f: 0 },
+    { a: 0.9998, b: -0.0175, c: 3.3, d: 0.0175, e: 0.9998, f: -2.6 },
+    { a: 0.75, b: 0.004, c: -1.2, d: -0.004, e: 0.75, f: 5.5 },
+    { a: 1.5, b: -0.03, c: 7.9, d: 0.03, e: 1.5, f: 0.4 },
+  ];
+  for (const [width, height, offset] of [
+    [400, 300, 0],
+    [401, 303, 0],
+    [400, 302, 1],
+  ] as const)
+    it(`reads every cell as its pixels say on a ${width} × ${height} page`, () => {
+      const page = sheet(width, height, offset);
+      for (const t of turns) {
+        const size = { width: 400, height: 300 };
+        const one = thumbnail(page, t, size);
+        // Kept with the page, read in two goes (some cells first, then the rest), as reading does.
+        const some = new Uint8Array(one.ink.length).map((_, i) => (i % 3 === 0 ? 1 : 0));
+        pageThumbnail(page, t, size, some);
+        const kept = pageThumbnail(page, t, size);
+        for (let ty = 0; ty < one.height; ty += 1)
+          for (let tx = 0; tx < one.width; tx += 1) {
+            const want = Math.fround(cellInk(page, t, one.step, tx, ty));
+            expect(one.ink[ty * one.width + tx]).toBe(want);
+            expect(kept.ink[ty * one.width + tx]).toBe(want);
+          }
+      }
+    });
+
+  it('reads a greyscale page (no blank paper) cell by cell', () => {
+    const page = sheet(400, 300, 0, 238);
+    const t = turns[1] as Affine;
+    const map = thumbnail(page, t, { width: 400, height: 300 });
+    for (let ty = 0; ty < map.height; ty += 1)
+      for (let tx = 0; tx < map.width; tx += 1)
+        expect(map.ink[ty * map.width + tx]).toBe(Math.fround(cellInk(page, t, map.step, tx, ty)));
+    // Paper of 238 is a fifteenth ink.
+    expect(map.ink[10 * map.width + 10]).toBeCloseTo(17 / 255, 5);
   });
 });
