@@ -94,8 +94,9 @@ function onTimingMarks(
   // Nothing to look for (a reference page's own frame) or no outlines on this style's scans.
   if (frame.targets.length < 3 && upright) return upright;
   const tried = Math.min(SAMPLED_OUTLINES, frame.targets.length);
-  const uprightSeen = upright ? outlinesSeen(frame, page, upright.transform) : 0;
-  if (upright && uprightSeen * 2 >= tried) return upright;
+  const half = Math.ceil(tried / 2);
+  const uprightSeen = upright ? outlinesSeen(frame, page, upright.transform, half) : 0;
+  if (upright && uprightSeen >= half) return upright;
   let turned: Registration | undefined;
   try {
     const back = turnedMarks(marks, page);
@@ -113,13 +114,25 @@ function onTimingMarks(
 /** Targets looked for to tell an upright fit from a page fed upside down. */
 const SAMPLED_OUTLINES = 8;
 
-/** How many of a few targets spread over the page show their outline where `t` puts them. */
-function outlinesSeen(frame: RegistrationFrame, page: GreyImage, t: Affine): number {
+/**
+ * How many of a few targets spread over the page show their outline where `t` puts them; the
+ * count stops at `enough` (an upright fit that shows half of them needs no more looking).
+ */
+function outlinesSeen(
+  frame: RegistrationFrame,
+  page: GreyImage,
+  t: Affine,
+  enough = Infinity,
+): number {
   const { targets } = frame;
   const step = Math.max(1, Math.floor(targets.length / SAMPLED_OUTLINES));
   const window = Math.max(2, Math.round(estimateDpi(page) * 0.03));
   let seen = 0;
-  for (let i = 0, n = 0; i < targets.length && n < SAMPLED_OUTLINES; i += step, n += 1) {
+  for (
+    let i = 0, n = 0;
+    i < targets.length && n < SAMPLED_OUTLINES && seen < enough;
+    i += step, n += 1
+  ) {
     const target = targets[i] as TemplateTarget;
     if (locateTarget(page, target, t, window).score >= FOUND) seen += 1;
   }
