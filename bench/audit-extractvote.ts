@@ -32,13 +32,40 @@ import { machineLine, writeSection } from './lib/results.js';
 
 const COUNT = Number(process.env.BENCH_IMAGES ?? 10_000);
 /**
- * `timing` (edge timing marks, bilevel TIFF), `hart` (corner marks, boxes, greyscale) or `arrow`
- * (edge timing marks, connect-the-arrow targets, bilevel TIFF).
+ * `timing` (edge timing marks, bilevel TIFF), `hart` (corner marks, boxes, greyscale),
+ * `arrow` (edge timing marks, connect-the-arrow targets, bilevel TIFF), `corner-ovals`
+ * (Dominion ImageCast-like: corner marks, no timing marks, bilevel TIFF) or `two-sided` (edge
+ * timing marks on both sides of the sheet, both in one bilevel TIFF).
  */
-const FAMILY =
-  process.env.BENCH_FAMILY === 'hart' || process.env.BENCH_FAMILY === 'arrow'
-    ? process.env.BENCH_FAMILY
-    : 'timing';
+const FAMILIES = ['timing', 'hart', 'arrow', 'corner-ovals', 'two-sided'] as const;
+const FAMILY: (typeof FAMILIES)[number] =
+  FAMILIES.find((f) => f === process.env.BENCH_FAMILY) ?? 'timing';
+if (process.env.BENCH_FAMILY && process.env.BENCH_FAMILY !== FAMILY)
+  throw new Error(`BENCH_FAMILY: ${process.env.BENCH_FAMILY} (one of ${FAMILIES.join(', ')})`);
+/** Each family's section title and how its sheets are printed and scanned. */
+const DESCRIBED: Record<(typeof FAMILIES)[number], { title: string; sheets: string }> = {
+  timing: { title: 'Audit engine: extractvote', sheets: 'skewed and noisy Group 4 TIFF scans' },
+  hart: {
+    title: 'Audit engine: extractvote, Hart-like family',
+    sheets:
+      'two-sided Hart-like sheets (corner marks, a style barcode, 0.34 × 0.18 in boxes, no timing marks), skewed and noisy greyscale scans, both sides in one deflate TIFF',
+  },
+  arrow: {
+    title: 'Audit engine: extractvote, connect-the-arrow family',
+    sheets:
+      'Optech-like sheets (timing marks down both edges, a broken arrow per option), skewed and noisy Group 4 TIFF scans',
+  },
+  'corner-ovals': {
+    title: 'Audit engine: extractvote, corner-ovals family',
+    sheets:
+      'Dominion ImageCast-like sheets (solid corner marks, no timing marks, ovals left of each choice, the filled example oval in line with them), skewed and noisy Group 4 TIFF scans',
+  },
+  'two-sided': {
+    title: 'Audit engine: extractvote, two-sided timing-mark family',
+    sheets:
+      'timing-mark sheets printed on both sides, skewed and noisy Group 4 scans, both sides in one TIFF',
+  },
+};
 /**
  * A folder to keep the generated job in and take it from on the next run (drawing and the
  * stages before extractvote take minutes); by default a temporary folder, removed afterwards.
@@ -155,7 +182,9 @@ async function prepare(job: string, store: FolderStore): Promise<Prepared> {
   const election =
     FAMILY === 'timing'
       ? makeElection({ seed: 'bench-extractvote' })
-      : makeElection({ seed: `bench-extractvote-${FAMILY}`, family: FAMILY, contests: 8 });
+      : FAMILY === 'two-sided'
+        ? makeElection({ seed: 'bench-extractvote-two-sided', sides: 2, contests: 8 })
+        : makeElection({ seed: `bench-extractvote-${FAMILY}`, family: FAMILY, contests: 8 });
   await mkdir(path.join(job, 'input/images'), { recursive: true });
   await mkdir(path.join(job, 'input/cvr'), { recursive: true });
   let started = performance.now();
@@ -228,15 +257,9 @@ async function main(): Promise<void> {
     const [small, whole] = results as [Measure, Measure];
     const ratio = whole.decodeCpu / whole.extractCpu;
     const s = await score(job, store);
-    const hart = FAMILY === 'hart';
-    const arrow = FAMILY === 'arrow';
     await writeSection(
-      hart
-        ? 'Audit engine: extractvote, Hart-like family'
-        : arrow
-          ? 'Audit engine: extractvote, connect-the-arrow family'
-          : 'Audit engine: extractvote',
-      `Run: \`npx tsx bench/audit-extractvote.ts\` (\`BENCH_IMAGES=${COUNT}${FAMILY === 'timing' ? '' : ` BENCH_FAMILY=${FAMILY}`}\`). A generated election of ${COUNT.toLocaleString('en')} ballots (3 styles, 200 dpi, ${hart ? 'two-sided Hart-like sheets (corner marks, a style barcode, 0.34 × 0.18 in boxes, no timing marks), skewed and noisy greyscale scans, both sides in one deflate TIFF' : arrow ? 'Optech-like sheets (timing marks down both edges, a broken arrow per option), skewed and noisy Group 4 TIFF scans' : 'skewed and noisy Group 4 TIFF scans'}, people's marks of every kind, records in Dominion CSV with batches of 100 and a swapped pair of batches) is drawn into a temporary job folder (${drawn.toFixed(0)} s) and taken through precheck, gen_bif, genstyles and gentemplates (${before.toFixed(0)} s). Then a fresh process with one decoding thread (\`UV_THREADPOOL_SIZE=1\`, \`sharp.concurrency(1)\`) takes the stage's batches (500 sheets each) in turn, first on ${part.toLocaleString('en')} sheets, then on all: for each batch, **decode alone** reads the batch's entries from the archive in the job's storage and decodes every page to greyscale; then **extractvote** runs the batch as a worker does: each page decoded, registered on its record's style (or, where that is not sure, matched against every style), every target measured and decided, the batch's rows written; the join follows the last batch. The two take turns batch by batch so that both meet the same machine. Per core = ballots per CPU-second (user + system) of the process. ${kept ? `The folder was kept from an earlier run (\`BENCH_JOB\`).` : 'The folder is removed afterwards.'}
+      DESCRIBED[FAMILY].title,
+      `Run: \`npx tsx bench/audit-extractvote.ts\` (\`BENCH_IMAGES=${COUNT}${FAMILY === 'timing' ? '' : ` BENCH_FAMILY=${FAMILY}`}\`). A generated election of ${COUNT.toLocaleString('en')} ballots (3 styles, 200 dpi, ${DESCRIBED[FAMILY].sheets}, people's marks of every kind, records in Dominion CSV with batches of 100 and a swapped pair of batches) is drawn into a temporary job folder (${drawn.toFixed(0)} s) and taken through precheck, gen_bif, genstyles and gentemplates (${before.toFixed(0)} s). Then a fresh process with one decoding thread (\`UV_THREADPOOL_SIZE=1\`, \`sharp.concurrency(1)\`) takes the stage's batches (500 sheets each) in turn, first on ${part.toLocaleString('en')} sheets, then on all: for each batch, **decode alone** reads the batch's entries from the archive in the job's storage and decodes every page to greyscale; then **extractvote** runs the batch as a worker does: each page decoded, registered on its record's style (or, where that is not sure, matched against every style), every target measured and decided, the batch's rows written; the join follows the last batch. The two take turns batch by batch so that both meet the same machine. Per core = ballots per CPU-second (user + system) of the process. ${kept ? `The folder was kept from an earlier run (\`BENCH_JOB\`).` : 'The folder is removed afterwards.'}
 ${machineLine()} Load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(1)} on 2 cores shared with other work.
 
 | run | ballots | ballots/s | ballots/s per core | CPU ms per ballot |
