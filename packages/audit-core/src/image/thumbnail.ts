@@ -60,7 +60,7 @@ function sample(
 ): void {
   const { width, height, ink, step } = map;
   const { a, b, c, d, e, f } = transform;
-  const { data, width: pageWidth, height: pageHeight } = page;
+  const { width: pageWidth, height: pageHeight } = page;
   const { inked, stride } = paper;
   // The cell's square on the page: centred where the transform puts the cell's centre, its sides
   // the cell's scaled (a scan's turn is a degree or two; the square keeps the cell's area).
@@ -69,35 +69,70 @@ function sample(
   for (let ty = 0; ty < height; ty += 1) {
     // Pixel k spans k - 0.5 .. k + 0.5 about its centre k, in template and page alike.
     const y = (ty + 0.5) * step - 0.5;
-    for (let tx = 0, i = ty * width; tx < width; tx += 1, i += 1) {
-      if (cells && !cells[i]) continue;
-      if (done) {
-        if (done[i]) continue;
-        done[i] = 1;
+    // Cells are looked at a run at a time first: over blank paper, the whole run holds no ink.
+    for (let run = 0; run < width; run += RUN) {
+      const last = Math.min(width, run + RUN) - 1;
+      const x0 = (run + 0.5) * step - 0.5;
+      const x1 = (last + 0.5) * step - 0.5;
+      const px0 = a * x0 + b * y + c + 0.5;
+      const px1 = a * x1 + b * y + c + 0.5;
+      const py0 = d * x0 + e * y + f + 0.5;
+      const py1 = d * x1 + e * y + f + 0.5;
+      // Every pixel any of the run's squares takes lies within two of this rectangle.
+      const l = Math.max(0, Math.floor(Math.min(px0, px1) - halfX) - 2);
+      const r = Math.min(pageWidth, Math.ceil(Math.max(px0, px1) + halfX) + 2);
+      const t = Math.max(0, Math.floor(Math.min(py0, py1) - halfY) - 2);
+      const u = Math.min(pageHeight, Math.ceil(Math.max(py0, py1) + halfY) + 2);
+      const blank = r <= l || u <= t || allPaper(inked, stride, l, r, t, u);
+      for (let tx = run, i = ty * width + run; tx <= last; tx += 1, i += 1) {
+        if (cells && !cells[i]) continue;
+        if (done) {
+          if (done[i]) continue;
+          done[i] = 1;
+        }
+        ink[i] = blank
+          ? 0
+          : cellInk(
+              page,
+              paper,
+              a * ((tx + 0.5) * step - 0.5) + b * y + c + 0.5,
+              d * ((tx + 0.5) * step - 0.5) + e * y + f + 0.5,
+              halfX,
+              halfY,
+            );
       }
-      const x = (tx + 0.5) * step - 0.5;
-      const px = a * x + b * y + c + 0.5;
-      const py = d * x + e * y + f + 0.5;
-      // The pixels whose centres fall in the square; off the page is paper.
-      const left = Math.round(px - halfX);
-      const top = Math.round(py - halfY);
-      // At least one pixel, however small the cell on the page.
-      const right = Math.max(left + 1, Math.round(px + halfX));
-      const bottom = Math.max(top + 1, Math.round(py + halfY));
-      const l = left < 0 ? 0 : left;
-      const r = right > pageWidth ? pageWidth : right;
-      const t = top < 0 ? 0 : top;
-      const u = bottom > pageHeight ? pageHeight : bottom;
-      if (r <= l || u <= t || allPaper(inked, stride, l, r, t, u)) {
-        ink[i] = 0;
-        continue;
-      }
-      let sum = 0;
-      for (let row = t * pageWidth + l, end = u * pageWidth, w = r - l; row < end; row += pageWidth)
-        for (let k = row, stop = row + w; k < stop; k += 1) sum += data[k] as number;
-      ink[i] = ((r - l) * (u - t) * 255 - sum) / (255 * (right - left) * (bottom - top));
     }
   }
+}
+
+/** Cells looked at together before each is (see `sample`). */
+const RUN = 8;
+
+/** The mean ink of the pixels whose centres fall in the square of half sides `halfX`, `halfY` about px, py. */
+function cellInk(
+  page: GreyImage,
+  paper: Omit<PaperBlocks, 'pixels'>,
+  px: number,
+  py: number,
+  halfX: number,
+  halfY: number,
+): number {
+  const { data, width: pageWidth, height: pageHeight } = page;
+  const left = Math.round(px - halfX);
+  const top = Math.round(py - halfY);
+  // At least one pixel, however small the cell on the page.
+  const right = Math.max(left + 1, Math.round(px + halfX));
+  const bottom = Math.max(top + 1, Math.round(py + halfY));
+  // Off the page is paper.
+  const l = left < 0 ? 0 : left;
+  const r = right > pageWidth ? pageWidth : right;
+  const t = top < 0 ? 0 : top;
+  const u = bottom > pageHeight ? pageHeight : bottom;
+  if (r <= l || u <= t || allPaper(paper.inked, paper.stride, l, r, t, u)) return 0;
+  let sum = 0;
+  for (let row = t * pageWidth + l, end = u * pageWidth, w = r - l; row < end; row += pageWidth)
+    for (let k = row, stop = row + w; k < stop; k += 1) sum += data[k] as number;
+  return ((r - l) * (u - t) * 255 - sum) / (255 * (right - left) * (bottom - top));
 }
 
 /** Whether every block under pixels l..r, t..u (ends excluded) is blank paper. */
