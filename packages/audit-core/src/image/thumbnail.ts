@@ -388,19 +388,37 @@ export function layoutCells(a: Thumbnail, b: Thumbnail): number {
   if (a.ink.length !== b.ink.length) return Infinity;
   const nearA = inkNear(a);
   const nearB = inkNear(b);
+  // Ink over each page's own paper: a greyscale scan's paper is a fifteenth ink, and read as
+  // is, no cell of such a page was ever bare, so no two greyscale pages differed in layout.
+  const paperA = paperOf(a);
+  const paperB = paperOf(b);
   const x = a.ink;
   const y = b.ink;
   let count = 0;
   for (let i = 0; i < x.length; i += 1) {
-    const d = (x[i] as number) - (y[i] as number);
+    const inkA = (x[i] as number) - paperA;
+    const inkB = (y[i] as number) - paperB;
+    const d = inkA - inkB;
     if (
       d > CELL_DIFFERENCE
-        ? (x[i] as number) > SOLID && (nearB[i] as number) < BARE
-        : d < -CELL_DIFFERENCE && (y[i] as number) > SOLID && (nearA[i] as number) < BARE
+        ? inkA > SOLID && (nearB[i] as number) - paperB < BARE
+        : d < -CELL_DIFFERENCE && inkB > SOLID && (nearA[i] as number) - paperA < BARE
     )
       count += 1;
   }
   return count;
+}
+
+/** Each map's paper: the ink of its middle cell by ink, as most of a ballot is blank paper. */
+const paperInk = new WeakMap<Thumbnail, number>();
+
+function paperOf(map: Thumbnail): number {
+  let paper = paperInk.get(map);
+  if (paper !== undefined) return paper;
+  const sorted = Float32Array.from(map.ink).sort();
+  paper = sorted.length ? (sorted[Math.floor(sorted.length / 2)] as number) : 0;
+  paperInk.set(map, paper);
+  return paper;
 }
 
 /** The cells each mask holds, listed once per mask (a template's masks outlive its pages). */
