@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGrey, type GreyImage } from '../../src/image/grey.js';
 import type { Affine } from '../../src/image/affine.js';
-import { pageThumbnail, thumbnail } from '../../src/image/thumbnail.js';
+import { layoutCells, pageThumbnail, thumbnail } from '../../src/image/thumbnail.js';
 
 /** A template of 200 dpi, 0.8 in square: ink maps of 10 × 10 cells of 0.04 in. */
 const TEMPLATE = { width: 160, height: 160 };
@@ -125,5 +125,26 @@ describe('ink maps skip blank paper without changing a cell', () => {
         expect(map.ink[ty * map.width + tx]).toBe(Math.fround(cellInk(page, t, map.step, tx, ty)));
     // Paper of 238 is a fifteenth ink.
     expect(map.ink[10 * map.width + 10]).toBeCloseTo(17 / 255, 5);
+  });
+});
+
+describe('layouts are compared over each page’s own paper', () => {
+  // Two pages of one layout but for a heading block that only the second prints.
+  const pages = (paper: number): [GreyImage, GreyImage] => {
+    const a = createGrey(160, 160, paper);
+    for (let y = 20; y < 30; y += 1) a.data.fill(20, y * 160 + 20, y * 160 + 140);
+    const b = createGrey(160, 160, paper);
+    b.data.set(a.data);
+    for (let y = 80; y < 96; y += 1) b.data.fill(20, y * 160 + 40, y * 160 + 120);
+    return [a, b];
+  };
+  it('finds the printing one page lacks on greyscale scans as on 1-bit ones', () => {
+    const counts = [255, 238].map((paper) => {
+      const [a, b] = pages(paper);
+      return layoutCells(thumbnail(a), thumbnail(b));
+    });
+    // The block covers 10 × 2 cells of 8 pixels.
+    expect(counts[0]).toBe(20);
+    expect(counts[1]).toBe(20);
   });
 });
