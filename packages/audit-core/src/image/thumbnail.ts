@@ -61,7 +61,7 @@ function sample(
   const { width, height, ink, step } = map;
   const { a, b, c, d, e, f } = transform;
   const { width: pageWidth, height: pageHeight } = page;
-  const { inked, stride } = paper;
+  const { inked, stride, none } = paper;
   // The cell's square on the page: centred where the transform puts the cell's centre, its sides
   // the cell's scaled (a scan's turn is a degree or two; the square keeps the cell's area).
   const halfX = (step * Math.hypot(a, d)) / 2;
@@ -83,7 +83,7 @@ function sample(
       const r = Math.min(pageWidth, Math.ceil(Math.max(px0, px1) + halfX) + 2);
       const t = Math.max(0, Math.floor(Math.min(py0, py1) - halfY) - 2);
       const u = Math.min(pageHeight, Math.ceil(Math.max(py0, py1) + halfY) + 2);
-      const blank = r <= l || u <= t || allPaper(inked, stride, l, r, t, u);
+      const blank = r <= l || u <= t || (!none && allPaper(inked, stride, l, r, t, u));
       for (let tx = run, i = ty * width + run; tx <= last; tx += 1, i += 1) {
         if (cells && !cells[i]) continue;
         if (done) {
@@ -128,7 +128,8 @@ function cellInk(
   const r = right > pageWidth ? pageWidth : right;
   const t = top < 0 ? 0 : top;
   const u = bottom > pageHeight ? pageHeight : bottom;
-  if (r <= l || u <= t || allPaper(paper.inked, paper.stride, l, r, t, u)) return 0;
+  if (r <= l || u <= t || (!paper.none && allPaper(paper.inked, paper.stride, l, r, t, u)))
+    return 0;
   let sum = 0;
   for (let row = t * pageWidth + l, end = u * pageWidth, w = r - l; row < end; row += pageWidth)
     for (let k = row, stop = row + w; k < stop; k += 1) sum += data[k] as number;
@@ -163,6 +164,8 @@ interface PaperBlocks {
   pixels: Uint8Array;
   stride: number;
   inked: Int32Array;
+  /** No blank paper to look for: a greyscale scan, whose paper is not 255. */
+  none: boolean;
 }
 
 /**
@@ -185,19 +188,42 @@ let scratch = new Int32Array(0);
 function paperBlocks(page: GreyImage, keep: boolean): Omit<PaperBlocks, 'pixels'> {
   const found = keep ? keptBlocks.find((p) => p.pixels === page.data) : undefined;
   if (found) return found;
+  if (!hasBlankPaper(page)) {
+    const blocks = { pixels: page.data, stride: 0, inked: NO_BLOCKS, none: true };
+    if (keep) keptBlocks.push(blocks);
+    if (keptBlocks.length > KEPT_BLOCKS) keptBlocks.shift();
+    return blocks;
+  }
   const stride = Math.ceil(page.width / 4) + 1;
   const size = stride * (Math.ceil(page.height / 4) + 1);
   let inked: Int32Array;
   if (keep) {
     const reused = keptBlocks.length >= KEPT_BLOCKS ? keptBlocks.shift() : undefined;
-    inked = reused && reused.inked.length >= size ? reused.inked : new Int32Array(size);
+    inked =
+      reused && !reused.none && reused.inked.length >= size ? reused.inked : new Int32Array(size);
   } else {
     if (scratch.length < size) scratch = new Int32Array(size);
     inked = scratch;
   }
   countInked(page, stride, inked);
-  if (keep) keptBlocks.push({ pixels: page.data, stride, inked });
-  return { stride, inked };
+  if (keep) keptBlocks.push({ pixels: page.data, stride, inked, none: false });
+  return { stride, inked, none: false };
+}
+
+const NO_BLOCKS = new Int32Array(0);
+/** Pixels looked at to tell whether a page has blank paper (255) at all. */
+const PAPER_PROBE = 97;
+
+/**
+ * Whether a tenth or more of a sample of the page's pixels is pure paper. A greyscale scan's
+ * paper sits some levels below 255 and holds no blank block: its blocks are not counted.
+ */
+function hasBlankPaper(page: GreyImage): boolean {
+  const { data } = page;
+  let paper = 0;
+  let seen = 0;
+  for (let i = 0; i < data.length; i += PAPER_PROBE, seen += 1) if (data[i] === 255) paper += 1;
+  return paper * 10 >= seen;
 }
 
 function countInked(page: GreyImage, stride: number, inked: Int32Array): void {
@@ -413,10 +439,10 @@ export function layoutCells(a: Thumbnail, b: Thumbnail): number {
 const paperInk = new WeakMap<Thumbnail, number>();
 
 function paperOf(map: Thumbnail): number {
-  let paper = paperInk.get(map);
-  if (paper !== undefined) return paper;
+  const known = paperInk.get(map);
+  if (known !== undefined) return known;
   const sorted = Float32Array.from(map.ink).sort();
-  paper = sorted.length ? (sorted[Math.floor(sorted.length / 2)] as number) : 0;
+  const paper = sorted[Math.floor(sorted.length / 2)] ?? 0;
   paperInk.set(map, paper);
   return paper;
 }
