@@ -39,6 +39,8 @@ const GROUPED_PER_STYLE = 24;
 const TRUSTED_BATCH = 0.8;
 /** How much nearer its group than its record's style a page must be to overrule the record. */
 const DISTINCT = 2;
+/** The sheets of a group a page is measured against: its nearest few (see `distinct`). */
+const NEAREST = 3;
 
 /**
  * Groups exemplars by what their images show rather than by what their records say. A record
@@ -157,8 +159,17 @@ export function groupExemplarsByImage(
     list.filter((m) => styleOfGroup.get(m.group)?.includes(m.style) || !distinct(m)).length;
   /**
    * Whether the image shows clearly that the record's style is wrong: the page is much nearer
-   * the sheets of its group than those of the groups its record's style holds. Styles that print
-   * the same layout with different contests are not told apart by it, and their records stand.
+   * the sheets of its group than those of the groups its record's style holds, each measured on
+   * its nearest few sheets there. Styles that print the same layout with different contests are
+   * not told apart by it, and their records stand.
+   *
+   * A group's sheets differ in more than voters' marks: their resolutions, a scan out of focus
+   * (a 150 dpi sheet blurred and cut to 1 bit keeps a few strokes of each word), a serial each
+   * sheet prints. A page is near the sheets like it and far from the rest, and a group of mostly
+   * other sheets puts its median far. Measured on the median, a 2,000-ballot job mixing 150,
+   * 200 and 300 dpi batches left two sheets of a swapped batch with their records' style (a
+   * median of 76-78 cells to that style's sheets, 38-42 to their own group's; their nearest
+   * sheets 53-63 and 15 cells away), and that style's template and samples with them.
    */
   function distinct(m: (typeof members)[number]): boolean {
     const own = members.filter(
@@ -168,11 +179,14 @@ export function groupExemplarsByImage(
     // With no group of its own, nothing shows the record's style printed otherwise.
     if (own.length === 0) return false;
     if (here.length === 0) return true;
-    const median = (list: typeof members): number => {
-      const d = list.map((o) => distance(m.index, o.index)).sort((p, q) => p - q);
-      return d[Math.floor(d.length / 2)] ?? 0;
+    const nearest = (list: typeof members): number => {
+      const few = list
+        .map((o) => distance(m.index, o.index))
+        .sort((p, q) => p - q)
+        .slice(0, NEAREST);
+      return few.reduce((sum, d) => sum + d, 0) / few.length;
     };
-    return median(own) > DISTINCT * Math.max(median(here), 1);
+    return nearest(own) > DISTINCT * Math.max(nearest(here), 1);
   }
   const trusted = [...batches.values()].filter(
     (list) => agreeing(list) >= TRUSTED_BATCH * list.length,
