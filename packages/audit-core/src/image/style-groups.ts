@@ -306,10 +306,43 @@ function inkMap(
   try {
     const registration = registerOn(frame, page);
     const step = GROUPING_CELL * estimateDpi(reference);
-    return thumbnail(page, registration.transform, reference, undefined, step);
+    return onPaper(thumbnail(page, registration.transform, reference, undefined, step), page);
   } catch {
     return undefined;
   }
+}
+
+/** Pixels sampled for a page's paper level: every 31st (a prime, so not in step with rows). */
+const PAPER_STEP = 31;
+
+/**
+ * The map's ink measured from the page's own paper rather than from white: a greyscale scanner
+ * writes paper a shade of grey (240 or so, ink 0.06 by the map's measure), so no cell of its
+ * pages read as bare paper and pages of different layouts differed in no cell (`layoutCells`
+ * judges bare paper by an absolute level); every style was then taken for one layout, and a
+ * swapped batch's sheets went into the wrong style's template. The paper is the median pixel
+ * (a ballot is mostly paper); a 1-bit page's is white, and its map is left as it is.
+ */
+function onPaper(map: Thumbnail, page: GreyImage): Thumbnail {
+  const counts = new Uint32Array(256);
+  let sampled = 0;
+  for (let i = 0; i < page.data.length; i += PAPER_STEP) {
+    const v = page.data[i] as number;
+    counts[v] = (counts[v] as number) + 1;
+    sampled += 1;
+  }
+  let paper = 255;
+  for (let v = 0, seen = 0; v < 256; v += 1) {
+    seen += counts[v] as number;
+    if (seen * 2 > sampled) {
+      paper = v;
+      break;
+    }
+  }
+  const base = (255 - paper) / 255;
+  if (base <= 0 || base >= 0.5) return map;
+  const ink = map.ink.map((v) => Math.max(0, (v - base) / (1 - base)));
+  return { ...map, ink };
 }
 
 /** Lays pages on one reference page's frame as coarse ink maps (undefined where one won't register). */

@@ -3,6 +3,7 @@ import { list, readCsv, readJsonLines, writeCsv, type StageContext } from './con
 import { PATHS } from './job.js';
 import { batchOf } from './images.js';
 import { findRescans } from './rescans.js';
+import { sheetsAsRead } from './status.js';
 import {
   classify,
   contestInfos,
@@ -95,9 +96,8 @@ export async function compareCvr(ctx: StageContext): Promise<void> {
     });
     images.set(sheet, contests);
   }
-  const readStatus = new Map<string, Record<string, string>>();
-  for await (const row of readCsv(ctx.store, PATHS.votesSheets))
-    readStatus.set(row.sheet_id ?? '', row);
+  // A style's sheets that wait for a person's target map count as not read (see `sheetsAsRead`).
+  const readStatus = await sheetsAsRead(ctx.store);
   // The same paper scanned twice under two names (and often two records): the later is a duplicate.
   const rescans = findRescans(readStatus.values(), (sheet) =>
     [...(images.get(sheet) ?? [])]

@@ -97,6 +97,52 @@ async function assessStyles(store: JobStore): Promise<StageShortfall | null> {
 }
 
 /** gentemplates: styles that sheets carry and that got no template. */
+/**
+ * Styles whose template (a side of it) gentemplates grouped by position, its targets not
+ * matched to the election's contests, and that no person has mapped yet, on the Templates
+ * screen or in the job's corrections file; with what did not match. Their sheets cannot be
+ * compared with their records until then: they are not read (see `assessTemplates`), and
+ * cmpcvr counts them Unreadable (see `sheetsAsRead`).
+ */
+export async function stylesAwaitingMap(store: JobStore): Promise<Map<string, string>> {
+  const corrected = new Set(
+    (await readCsvAll(store, PATHS.mappingCorrections)).map((r) => r.style ?? ''),
+  );
+  const unmapped = new Map<string, string>();
+  for (const p of await readCsvAll(store, problemsKey('gentemplates'))) {
+    const place = p.place?.startsWith('style ') ? p.place.slice('style '.length) : undefined;
+    if (place === undefined || p.code !== 'target-mapping') continue;
+    if (corrected.has(place) || (await findEditedMap(store, place))) continue;
+    unmapped.set(place.split('~')[0] ?? place, (p.message ?? '').split(';')[0] ?? '');
+  }
+  return unmapped;
+}
+
+/**
+ * extractvote's sheets by id as cmpcvr compares them. A sheet read on a template grouped by
+ * position (its style waiting for a person's target map) holds contests named by position, not
+ * the election's: it counts as not read, with that reason, rather than as a misread of every
+ * contest on it.
+ */
+export async function sheetsAsRead(store: JobStore): Promise<Map<string, Record<string, string>>> {
+  const awaiting = await stylesAwaitingMap(store);
+  const sheets = new Map<string, Record<string, string>>();
+  for await (const row of readCsv(store, PATHS.votesSheets)) {
+    const waiting = row.status === 'read' ? awaiting.get(row.style ?? '') : undefined;
+    sheets.set(
+      row.sheet_id ?? '',
+      waiting === undefined
+        ? row
+        : {
+            ...row,
+            status: 'unreadable',
+            reason: `style ${row.style} waits for a person's target map (${waiting})`,
+          },
+    );
+  }
+  return sheets;
+}
+
 async function assessTemplates(store: JobStore): Promise<StageShortfall | null> {
   const styles = await styledSheets(store);
   const built = new Set<string>();
@@ -106,24 +152,11 @@ async function assessTemplates(store: JobStore): Promise<StageShortfall | null> 
     built.add(decodeURIComponent(dir));
   }
   const why = new Map<string, string>();
-  // A side whose targets did not match the election's contests is grouped by position: its
-  // sheets cannot be compared with their records until a person maps it, on the Templates
-  // screen or in the job's corrections file.
-  const corrected = new Set(
-    (await readCsvAll(store, PATHS.mappingCorrections)).map((r) => r.style ?? ''),
-  );
-  const unmapped = new Map<string, string>();
   for (const p of await readCsvAll(store, problemsKey('gentemplates'))) {
     const place = p.place?.startsWith('style ') ? p.place.slice('style '.length) : undefined;
-    if (place === undefined) continue;
-    if (p.code === 'no-template') why.set(place, p.message ?? '');
-    if (
-      p.code === 'target-mapping' &&
-      !corrected.has(place) &&
-      !(await findEditedMap(store, place))
-    )
-      unmapped.set(place.split('~')[0] ?? place, (p.message ?? '').split(';')[0] ?? '');
+    if (place !== undefined && p.code === 'no-template') why.set(place, p.message ?? '');
   }
+  const unmapped = await stylesAwaitingMap(store);
   const missing = new Map<string, number>();
   let unstyled = 0;
   for (const style of styles.values()) {

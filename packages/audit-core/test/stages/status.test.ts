@@ -99,6 +99,47 @@ describe('a stage that leaves sheets unread', () => {
     expect(all.code).toBe(3);
     expect(all.stdout.trim().split('\n').at(-1)).toMatch(/^extractvote PROBLEMS/);
   }, 600_000);
+
+  it("counts in the comparison a style's sheets that wait for a person's target map as Unreadable, not as misreads", async () => {
+    // A style whose targets gentemplates could not match to the election's contests is read on
+    // a template grouped by position (contests named contest-1, contest-2…): until a person
+    // maps it, its sheets are not read, and their records' contests are not misread.
+    const read = (await readCsvAll(store, PATHS.votesSheets)).filter((s) => s.status === 'read');
+    const style = read[0]?.style ?? '';
+    const ofStyle = read.filter((s) => s.style === style).map((s) => s.sheet_id);
+    expect(ofStyle.length).toBeGreaterThan(0);
+    const problems = await readCsvAll(store, 'gentemplates/problems.csv');
+    const columns = ['stage', 'severity', 'code', 'file', 'place', 'message'];
+    await writeCsv(store, 'gentemplates/problems.csv', columns, [
+      ...problems,
+      {
+        stage: 'gentemplates',
+        severity: 'error',
+        code: 'target-mapping',
+        file: PATHS.mapping,
+        place: `style ${style}`,
+        message: `style ${style}: found 17 targets, the election defines 18; targets are grouped by position and need a person's mapping`,
+      },
+    ]);
+    try {
+      const [compared] = await runPipeline(store, 'cmpcvr', 'cmpcvr', { goOn: true });
+      expect(compared?.status).toBe('SUCCESS');
+      const sheets = await readCsvAll(store, PATHS.sheets);
+      const unreadable = sheets.filter((s) => s.class === 'Unreadable');
+      expect(unreadable.filter((s) => ofStyle.includes(s.sheet_id)).map((s) => s.sheet_id)).toEqual(
+        ofStyle,
+      );
+      expect(unreadable.find((s) => s.sheet_id === ofStyle[0])?.detail).toBe(
+        `style ${style} waits for a person's target map (style ${style}: found 17 targets, the election defines 18)`,
+      );
+      const disagreed = (await readCsvAll(store, PATHS.disagreements)).filter(
+        (d) => d.kind === 'Normal Disagreed' && ofStyle.includes(d.sheet_id),
+      );
+      expect(disagreed).toEqual([]);
+    } finally {
+      await writeCsv(store, 'gentemplates/problems.csv', columns, problems);
+    }
+  }, 600_000);
 });
 
 describe('stages that leave styles without a template or sheets without a style', () => {
