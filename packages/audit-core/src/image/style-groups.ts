@@ -249,7 +249,7 @@ function sideLinks(
   const distance = new Float64Array(n * n).fill(NaN);
   inks.forEach((a, i) =>
     inks.forEach((b, j) => {
-      if (j > i && a && b) distance[i * n + j] = distance[j * n + i] = layoutCells(a, b);
+      if (j > i && a && b) distance[i * n + j] = distance[j * n + i] = layoutDistance(a, b);
     }),
   );
   const nearest = inks
@@ -282,6 +282,18 @@ function layoutFrame(page: GreyImage): RegistrationFrame | undefined {
  */
 const GROUPING_CELL = 0.04;
 
+/**
+ * How far above and below a cell, in inches, another page must be bare paper for the cell's
+ * ink to count as a difference of layout. A voter's mark fills a target's inside; the middle of
+ * a box 0.18 in tall (Hart's) lies 0.09 in from its printed rules, so at one cell (0.04 in) an
+ * unmarked box read as bare paper there and each filled box was a difference of layout: sheets
+ * of one style differed by their votes as much as two styles do, a style's sheets fell into
+ * groups of one to five, and the style's template came from one sheet. Targets sit on a line of
+ * text, so they are short however wide (a box, an oval, an arrow): looking further up and down
+ * alone leaves the differences across a page (headings, a column's options) counted as before.
+ */
+const MARK_REACH = 0.08;
+
 /** The page's ink map in the frame of `reference`, or undefined when it cannot be registered. */
 function inkMap(
   page: GreyImage,
@@ -296,6 +308,14 @@ function inkMap(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * How many cells two pages' ink maps (from `inkMapper`) differ in what is printed there, the
+ * count exemplars are grouped by: a voter's marks inside the targets are not counted.
+ */
+export function layoutDistance(a: Thumbnail, b: Thumbnail): number {
+  return layoutCells(a, b, Math.round(MARK_REACH / GROUPING_CELL));
 }
 
 /** Lays pages on one reference page's frame as coarse ink maps (undefined where one won't register). */
