@@ -188,7 +188,10 @@ export function buildTemplateFromExemplars(
     ? (count) => (count === meanings.length ? meanings : undefined)
     : options.meaningsFor && ((count) => options.meaningsFor?.(count)?.meanings);
   const { image, used, rejected } = combineExemplars(pages, { expected, ...options });
-  return { ...buildTemplate(image, options), exemplars: { used, rejected } };
+  return {
+    ...buildTemplate(image, { ...options, exemplars: used.length }),
+    exemplars: { used, rejected },
+  };
 }
 
 /** Adds one exemplar's votes: each reference pixel looks up where it falls on the exemplar. */

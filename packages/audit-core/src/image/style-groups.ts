@@ -263,7 +263,7 @@ function sideLinks(
   const distance = new Float64Array(n * n).fill(NaN);
   inks.forEach((a, i) =>
     inks.forEach((b, j) => {
-      if (j > i && a && b) distance[i * n + j] = distance[j * n + i] = layoutCells(a, b);
+      if (j > i && a && b) distance[i * n + j] = distance[j * n + i] = layoutDistance(a, b);
     }),
   );
   const nearest = inks
@@ -296,6 +296,18 @@ function layoutFrame(page: GreyImage): RegistrationFrame | undefined {
  */
 const GROUPING_CELL = 0.04;
 
+/**
+ * How far above and below a cell, in inches, another page must be bare paper for the cell's
+ * ink to count as a difference of layout. A voter's mark fills a target's inside; the middle of
+ * a box 0.18 in tall (Hart's) lies 0.09 in from its printed rules, so at one cell (0.04 in) an
+ * unmarked box read as bare paper there and each filled box was a difference of layout: sheets
+ * of one style differed by their votes as much as two styles do, a style's sheets fell into
+ * groups of one to five, and the style's template came from one sheet. Targets sit on a line of
+ * text, so they are short however wide (a box, an oval, an arrow): looking further up and down
+ * alone leaves the differences across a page (headings, a column's options) counted as before.
+ */
+const MARK_REACH = 0.08;
+
 /** The page's ink map in the frame of `reference`, or undefined when it cannot be registered. */
 function inkMap(
   page: GreyImage,
@@ -318,10 +330,11 @@ const PAPER_STEP = 31;
 /**
  * The map's ink measured from the page's own paper rather than from white: a greyscale scanner
  * writes paper a shade of grey (240 or so, ink 0.06 by the map's measure), so no cell of its
- * pages read as bare paper and pages of different layouts differed in no cell (`layoutCells`
- * judges bare paper by an absolute level); every style was then taken for one layout, and a
- * swapped batch's sheets went into the wrong style's template. The paper is the median pixel
- * (a ballot is mostly paper); a 1-bit page's is white, and its map is left as it is.
+ * pages read as bare paper and pages of different layouts differed in no cell; every style was
+ * then taken for one layout, and a swapped batch's sheets went into the wrong style's template.
+ * The paper is the median pixel (a ballot is mostly paper); a 1-bit page's is white, and its
+ * map is left as it is. (`layoutCells` also counts over each map's median cell, for maps taken
+ * elsewhere; on maps taken here that median is already paper.)
  */
 function onPaper(map: Thumbnail, page: GreyImage): Thumbnail {
   const counts = new Uint32Array(256);
@@ -343,6 +356,14 @@ function onPaper(map: Thumbnail, page: GreyImage): Thumbnail {
   if (base <= 0 || base >= 0.5) return map;
   const ink = map.ink.map((v) => Math.max(0, (v - base) / (1 - base)));
   return { ...map, ink };
+}
+
+/**
+ * How many cells two pages' ink maps (from `inkMapper`) differ in what is printed there, the
+ * count exemplars are grouped by: a voter's marks inside the targets are not counted.
+ */
+export function layoutDistance(a: Thumbnail, b: Thumbnail): number {
+  return layoutCells(a, b, Math.round(MARK_REACH / GROUPING_CELL));
 }
 
 /** Lays pages on one reference page's frame as coarse ink maps (undefined where one won't register). */

@@ -170,22 +170,27 @@ const MARKED_FILL = 0.45;
 const SHRUNK = 0.8;
 
 /**
+ * A target's inside is its printed shape's inside, never the paper left round ink found there.
  * A thick outline (a Hart box) that every exemplar marked still encloses some paper on the
- * combined page, but only where some voter's mark missed: its inside is shrunk to the paper
- * the marks left, and a tick or a light mark through the middle would read blank. Such a
- * target (its blob 45% ink or more, its inside under 80% of the usual) takes the shape of the
- * nearest target whose inside is whole, as a target solid on the template does.
+ * combined page, but only where some voter's mark missed; and a template built from few
+ * exemplars keeps their marks (an X, a tick, a part fill), which cut a box's inside down to
+ * the paper beside the strokes. Either way the inside is shrunk, and a later mark along those
+ * strokes read blank (an X through a box whose one exemplar held an X: every such X read 0).
+ * A target whose inside is under 80% of the usual one takes the shape of the nearest target of
+ * its size whose inside is whole, as a target solid on the template does; its template ink is
+ * then none (the ink in it was a voter's, not print).
  */
 function withPrintedInsides(found: Found[], inked: Set<Found>, dpi: number): Found[] {
-  if (inked.size === 0) return found;
   const whole = found.filter((t) => !inked.has(t));
   const sizes = whole.map((t) => t.shape.interior.length).sort((a, b) => a - b);
   const usual = sizes[Math.floor(sizes.length / 2)];
   if (usual === undefined) return found;
+  const shrunk = (t: Found): boolean => t.shape.interior.length < SHRUNK * usual;
   return found.map((t) => {
-    if (!inked.has(t) || t.shape.interior.length >= SHRUNK * usual) return t;
+    if (!shrunk(t)) return t;
     const like = whole.filter(
       (u) =>
+        !shrunk(u) &&
         Math.abs(u.width - t.width) <= t.width * 0.2 &&
         Math.abs(u.height - t.height) <= t.height * 0.2,
     );

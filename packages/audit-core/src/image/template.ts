@@ -3,7 +3,7 @@ import { estimateDpi, type GreyImage } from './grey.js';
 import { measureTarget } from './measure.js';
 import { completedArrowCandidates, findVotingTargets } from './arrows.js';
 import { loneCandidates, markedCandidates } from './marked.js';
-import { orderByColumn } from './targets.js';
+import { COLUMN_X, likeSibling, orderByColumn } from './targets.js';
 import type { TargetSpec, TemplateTarget } from './targets.js';
 import type { Region } from './components.js';
 import type { Point } from './affine.js';
@@ -46,6 +46,11 @@ export interface Template {
   fit?: StyleFit;
   /** For a side after the front: the style it belongs to and the side, from 2. */
   sideOf?: { style: string; side: number };
+  /**
+   * Targets (by index) whose inside held ink that the few exemplars combined could not tell
+   * from print, taken as their printed shape's inside with no print in it (see `TELLING`).
+   */
+  printedInsides?: number[];
 }
 
 export interface TemplateOptions {
@@ -62,7 +67,18 @@ export interface TemplateOptions {
   meaningsFor?: (
     targets: number,
   ) => { meanings: TargetMeaning[]; contests: TemplateContest[] } | undefined;
+  /** How many exemplars the page combines, where it combines any (see `TELLING`). */
+  exemplars?: number;
 }
+
+/**
+ * Exemplars a combined page needs before ink inside a target that other ink runs over is taken
+ * for print. Combining keeps the ink most exemplars share: from three on, a voter's mark is on
+ * one sheet in three at most and drops out, while print stays. From one or two, a voter's X or
+ * tick stays on the page, and the target finder took the box for one printed over (a SAMPLE
+ * word's), its inside the paper round the strokes: every later mark along them read blank.
+ */
+const TELLING = 3;
 
 /** Raised when the targets found do not fit the election definition. */
 export class TemplateError extends Error {
@@ -79,7 +95,19 @@ export function buildTemplate(image: GreyImage, options: TemplateOptions): Templ
   const marks = timing ? found : { left: [], right: [] };
   const anchors = timing ? undefined : findAnchors(image);
   const within = anchors?.kind === 'frame' ? boxOf(anchors.points) : undefined;
-  let targets = findVotingTargets(image, { within, spec: options.targetSpec }).map((t) => ({
+  let onPage = findVotingTargets(image, { within, spec: options.targetSpec });
+  // Too few exemplars to tell print from a voter's marks inside a target: its inside is the
+  // printed shape's, and the ink there is not print (a mark read as print is silently wrong).
+  const takenInside: { cx: number; cy: number }[] = [];
+  if (options.exemplars !== undefined && options.exemplars < TELLING) {
+    const all = onPage;
+    onPage = onPage.map((t) => {
+      const inside = t.isOverprinted ? printedInside(t, all, estimateDpi(image)) : undefined;
+      if (inside) takenInside.push(inside);
+      return inside ?? t;
+    });
+  }
+  let targets = onPage.map((t) => ({
     ...t,
     // A target solid on the template was marked on every exemplar: its inside is paper.
     templateInk: t.isSolid ? 0 : measureTarget(image, t, IDENTITY, 0).fill,
@@ -135,7 +163,44 @@ export function buildTemplate(image: GreyImage, options: TemplateOptions): Templ
     meanings,
     contests: contests ?? [],
     thumbnail: thumbnail(image),
+    ...(takenInside.length > 0
+      ? {
+          printedInsides: targets.flatMap((t, i) =>
+            takenInside.some((p) => p.cx === t.cx && p.cy === t.cy) ? [i] : [],
+          ),
+        }
+      : {}),
   };
+}
+
+/**
+ * The target with the shape of the nearest target of its size that nothing runs over (in its
+ * column first), solid as a target every exemplar marked is (no print inside), keeping its place
+ * in the order; undefined where no such target is.
+ */
+function printedInside(
+  t: TemplateTarget,
+  all: TemplateTarget[],
+  dpi: number,
+): TemplateTarget | undefined {
+  const clean = all.filter(
+    (u) =>
+      !u.isSolid &&
+      !u.isOverprinted &&
+      !u.isObscured &&
+      u.kind === t.kind &&
+      Math.abs(u.width - t.width) <= t.width * 0.2 &&
+      Math.abs(u.height - t.height) <= t.height * 0.2,
+  );
+  const sibling = clean.sort(
+    (p, q) =>
+      Number(Math.abs(p.cx - t.cx) >= dpi * COLUMN_X) -
+        Number(Math.abs(q.cx - t.cx) >= dpi * COLUMN_X) ||
+      Math.hypot(p.cx - t.cx, p.cy - t.cy) - Math.hypot(q.cx - t.cx, q.cy - t.cy),
+  )[0];
+  return sibling
+    ? { ...likeSibling(sibling, t.cx, t.cy), index: t.index, column: t.column }
+    : undefined;
 }
 
 /**

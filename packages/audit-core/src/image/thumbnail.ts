@@ -384,23 +384,36 @@ const BARE = 0.05;
 /** Ink over this in a cell is printing that no scan loses: bold text, a filled shape. */
 const SOLID = 0.4;
 
-/** Each map's most ink over each cell and its eight neighbours, taken once per map. */
-const nearInk = new WeakMap<Thumbnail, Float32Array>();
+/**
+ * Each map's most ink over each cell, the cells beside it and those within `rows` above and
+ * below it, taken once per map and reach.
+ */
+const nearInk = new WeakMap<Thumbnail, Map<number, Float32Array>>();
 
-function inkNear(map: Thumbnail): Float32Array {
-  let near = nearInk.get(map);
+function inkNear(map: Thumbnail, rows: number): Float32Array {
+  const kept = nearInk.get(map) ?? new Map<number, Float32Array>();
+  nearInk.set(map, kept);
+  let near = kept.get(rows);
   if (near) return near;
   const { width, height, ink } = map;
+  // The most along each row first, then down each column: a rectangle's most in two passes.
+  const across = new Float32Array(ink.length);
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) {
+      let most = 0;
+      for (let dx = Math.max(0, x - 1); dx <= Math.min(width - 1, x + 1); dx += 1)
+        most = Math.max(most, ink[y * width + dx] as number);
+      across[y * width + x] = most;
+    }
   near = new Float32Array(ink.length);
   for (let y = 0; y < height; y += 1)
     for (let x = 0; x < width; x += 1) {
       let most = 0;
-      for (let dy = Math.max(0, y - 1); dy <= Math.min(height - 1, y + 1); dy += 1)
-        for (let dx = Math.max(0, x - 1); dx <= Math.min(width - 1, x + 1); dx += 1)
-          most = Math.max(most, ink[dy * width + dx] as number);
+      for (let dy = Math.max(0, y - rows); dy <= Math.min(height - 1, y + rows); dy += 1)
+        most = Math.max(most, across[dy * width + x] as number);
       near[y * width + x] = most;
     }
-  nearInk.set(map, near);
+  kept.set(rows, near);
   return near;
 }
 
@@ -412,11 +425,14 @@ function inkNear(map: Thumbnail): Float32Array {
  * differs from a sharp scan of its style in few cells, while another layout puts headings where
  * a page has none. Counting every cell whose ink differs, such a scan was as far from sharp
  * scans of its own style as from other styles, and was grouped with another style's sheets.
+ * The other page must be bare in the cells beside the cell and in `rows` cells above and below
+ * it: a voter's mark fills a target's inside, and in a target taller than three cells (a box)
+ * the middle of the inside lies more than one cell from the printed rules above and below it.
  */
-export function layoutCells(a: Thumbnail, b: Thumbnail): number {
+export function layoutCells(a: Thumbnail, b: Thumbnail, rows = 1): number {
   if (a.ink.length !== b.ink.length) return Infinity;
-  const nearA = inkNear(a);
-  const nearB = inkNear(b);
+  const nearA = inkNear(a, rows);
+  const nearB = inkNear(b, rows);
   // Ink over each page's own paper: a greyscale scan's paper is a fifteenth ink, and read as
   // is, no cell of such a page was ever bare, so no two greyscale pages differed in layout.
   const paperA = paperOf(a);

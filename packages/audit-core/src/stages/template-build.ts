@@ -58,6 +58,7 @@ export function templateFromGroups(
     : meaningsFor
       ? (count) => meaningsFor(count)?.meanings
       : undefined;
+  let fewest = Infinity;
   for (let from = 0; from === 0 || from < others.length; from += GROUP - 1) {
     options.signal?.throwIfAborted();
     const combined = combineExemplars([reference, ...others.slice(from, from + GROUP - 1)], {
@@ -68,20 +69,29 @@ export function templateFromGroups(
     if (turn === undefined) wayUp = combined.wayUp;
     turn = combined.turned;
     for (const i of combined.used) used.add(i === 0 ? 0 : from + i);
+    // The page's targets come from each group in turn: the fewest exemplars any group combined
+    // says whether print can be told from a voter's marks inside them.
+    fewest = Math.min(fewest, combined.used.length);
     for (const r of combined.rejected)
       rejected.push({ index: r.index === 0 ? 0 : from + r.index, reason: r.reason });
     image = image ? mergeTargets(image, combined.image) : combined.image;
     const exemplarInfo = { used: [...used].sort((a, b) => a - b), rejected };
     if (!options.meanings && !options.meaningsFor)
       return {
-        template: { ...buildTemplate(image, options), exemplars: exemplarInfo },
+        template: {
+          ...buildTemplate(image, { ...options, exemplars: fewest }),
+          exemplars: exemplarInfo,
+        },
         image,
         exemplars: exemplarInfo,
         wayUp,
       };
     try {
       return {
-        template: { ...buildTemplate(image, options), exemplars: exemplarInfo },
+        template: {
+          ...buildTemplate(image, { ...options, exemplars: fewest }),
+          exemplars: exemplarInfo,
+        },
         image,
         exemplars: exemplarInfo,
         wayUp,

@@ -210,6 +210,14 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
       const fix = corrections.get(`${id}\u0000${i + 1}`);
       return fix ? { contestId: fix.contest_id ?? '', optionId: fix.option_id ?? '' } : m;
     });
+    if (template.printedInsides?.length)
+      ctx.problem({
+        severity: 'warning',
+        code: 'few-exemplars',
+        file: PATHS.exemplars,
+        place: `style ${id}`,
+        message: `template from ${template.exemplars.used.length} exemplars, too few to tell print from voters' marks: ${template.printedInsides.length} of its ${template.targets.length} targets held ink inside (targets ${template.printedInsides.map((i) => i + 1).join(', ')}), taken as their printed box's inside with no print in it; check them on the redline`,
+      });
     for (const r of template.exemplars.rejected)
       ctx.problem({
         severity: 'warning',
