@@ -281,9 +281,14 @@ interface Placed {
 }
 
 function place(area: AreaSums, c: Corners): Placed {
-  const count = (w: (v: number) => boolean): number => c.weight.filter(w).length;
-  const plus = new Int32Array(count((v) => v === 1));
-  const minus = new Int32Array(count((v) => v === -1));
+  let ones = 0;
+  let minusOnes = 0;
+  for (let k = 0; k < c.weight.length; k += 1) {
+    if (c.weight[k] === 1) ones += 1;
+    else if (c.weight[k] === -1) minusOnes += 1;
+  }
+  const plus = new Int32Array(ones);
+  const minus = new Int32Array(minusOnes);
   const other = new Int32Array(c.weight.length - plus.length - minus.length);
   const otherWeight = new Int32Array(other.length);
   for (let k = 0, p = 0, m = 0, o = 0; k < c.weight.length; k += 1) {
@@ -327,6 +332,29 @@ export function transformOffsets(offsets: Offsets, t: Affine): Offsets {
   return out;
 }
 
+/** Each shape's offsets as last carried through a transform, and their corners. */
+const lastCorners = new WeakMap<Offsets, { moved: Offsets; corners: Corners }>();
+
+/**
+ * The corners of a shape carried through a transform's linear part. A page is laid on a target
+ * several times while it is registered and read, each time by a transform a little refined, and
+ * the shape's pixels nearly always round to the same places: their corners are then the last.
+ */
+function transformedCorners(offsets: Offsets, t: Affine): Corners {
+  const moved = transformOffsets(offsets, t);
+  const last = lastCorners.get(offsets);
+  if (last && sameOffsets(last.moved, moved)) return last.corners;
+  const corners = cornersOf(moved);
+  lastCorners.set(offsets, { moved, corners });
+  return corners;
+}
+
+function sameOffsets(a: Offsets, b: Offsets): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /**
  * Moves the target's expected centre within a small window to where the printed outline fits
  * best (ink on the outline, paper just outside it); the score is the outline's ink share less
@@ -341,8 +369,8 @@ export function locateTarget(
   const expected = applyAffine(transform, { x: Math.round(target.cx), y: Math.round(target.cy) });
   const ex = Math.round(expected.x);
   const ey = Math.round(expected.y);
-  const outlineCorners = cornersOf(transformOffsets(target.shape.outline, transform));
-  const ringCorners = cornersOf(transformOffsets(target.shape.ring, transform));
+  const outlineCorners = transformedCorners(target.shape.outline, transform);
+  const ringCorners = transformedCorners(target.shape.ring, transform);
   const [outline, ring] = [outlineCorners, ringCorners];
   const area = areaSums(
     page,
