@@ -333,7 +333,7 @@ export function transformOffsets(offsets: Offsets, t: Affine): Offsets {
 }
 
 /** Each shape's offsets as last carried through a transform, and their corners. */
-const lastCorners = new WeakMap<Offsets, { moved: Offsets; corners: Corners }>();
+const lastCorners = new WeakMap<Offsets, { linear: number[]; moved: Offsets; corners: Corners }>();
 
 /**
  * The corners of a shape carried through a transform's linear part. A page is laid on a target
@@ -341,11 +341,16 @@ const lastCorners = new WeakMap<Offsets, { moved: Offsets; corners: Corners }>()
  * the shape's pixels nearly always round to the same places: their corners are then the last.
  */
 function transformedCorners(offsets: Offsets, t: Affine): Corners {
-  const moved = transformOffsets(offsets, t);
   const last = lastCorners.get(offsets);
-  if (last && sameOffsets(last.moved, moved)) return last.corners;
+  const linear = [t.a, t.b, t.d, t.e];
+  if (last && linear.every((v, i) => v === last.linear[i])) return last.corners;
+  const moved = transformOffsets(offsets, t);
+  if (last && sameOffsets(last.moved, moved)) {
+    last.linear = linear;
+    return last.corners;
+  }
   const corners = cornersOf(moved);
-  lastCorners.set(offsets, { moved, corners });
+  lastCorners.set(offsets, { linear, moved, corners });
   return corners;
 }
 
@@ -358,9 +363,44 @@ function sameOffsets(a: Offsets, b: Offsets): boolean {
 /**
  * Moves the target's expected centre within a small window to where the printed outline fits
  * best (ink on the outline, paper just outside it); the score is the outline's ink share less
- * the ring's, near 1 for a printed outline found, near 0 on blank paper or solid ink.
+ * the ring's, near 1 for a printed outline found, near 0 on blank paper or solid ink. With
+ * `keep`, a search just made for the target on the page through the same transform is not
+ * made again (see `lastFound`).
  */
 export function locateTarget(
+  page: GreyImage,
+  target: TemplateTarget,
+  transform: Affine,
+  window: number,
+  keep = false,
+): { x: number; y: number; score: number } {
+  if (keep) {
+    const last = lastFound.get(target);
+    if (last && last.page === page && last.transform === transform && last.window === window)
+      return last.found;
+    const found = searchTarget(page, target, transform, window);
+    lastFound.set(target, { page, transform, window, found });
+    return found;
+  }
+  return searchTarget(page, target, transform, window);
+}
+
+/**
+ * The last place found for each target with `keep`: registration looks for a few targets'
+ * outlines to tell which way up a sheet lies, and reading then looks for the same targets on
+ * the same page through the same transform. Pages being read are not changed.
+ */
+const lastFound = new WeakMap<
+  TemplateTarget,
+  {
+    page: GreyImage;
+    transform: Affine;
+    window: number;
+    found: { x: number; y: number; score: number };
+  }
+>();
+
+function searchTarget(
   page: GreyImage,
   target: TemplateTarget,
   transform: Affine,
@@ -433,8 +473,9 @@ export function measureTarget(
   target: TemplateTarget,
   transform: Affine,
   window: number,
+  keep = false,
 ): TargetMeasure {
-  const best = locateTarget(page, target, transform, window);
+  const best = locateTarget(page, target, transform, window, keep);
   const interior = transformOffsets(target.shape.interior, transform);
   const share =
     target.kind === 'arrow'

@@ -134,7 +134,7 @@ function outlinesSeen(
     i += step, n += 1
   ) {
     const target = targets[i] as TemplateTarget;
-    if (locateTarget(page, target, t, window).score >= FOUND) seen += 1;
+    if (locateTarget(page, target, t, window, true).score >= FOUND) seen += 1;
   }
   return seen;
 }
@@ -187,7 +187,7 @@ function refineOnTargets(
   const scale = describeAffine(coarse).scale;
   const expected = estimateDpi(page) / frame.dpi;
   const wide = Math.max(4, Math.round(frame.dpi * scale * 0.07));
-  const near = Math.max(3, Math.round(frame.dpi * scale * 0.035));
+  const near = Math.max(3, Math.round(frame.dpi * scale * 0.025));
   const tolerance = Math.max(2, frame.dpi * scale * 0.012);
   // A search on a dozen targets spread over the page, then a narrow one on all of them.
   const every = Math.max(1, Math.floor(targets.length / 12));

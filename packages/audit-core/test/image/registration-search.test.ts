@@ -57,7 +57,7 @@ describe('registration on corner marks, refined on the targets', () => {
   it('looks wider where the print sits 0.05 in off the marks (beyond the near search)', async () => {
     const { templates, pages } = await blanks();
     const template = templates[0] as Template;
-    // 10 and 7 pixels at 200 dpi: past the near search (0.035 in), within the wide (0.07 in).
+    // 10 and 7 pixels at 200 dpi: past the near search (0.025 in), within the wide (0.07 in).
     // The marks join every fit, so not every target comes within the narrow search; most do.
     const moved = printMoved(pages[0] as GreyImage, 10, 7);
     const registration = registerOn(template, moved);
