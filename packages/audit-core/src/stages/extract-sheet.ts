@@ -57,6 +57,8 @@ function readOnSureFit(
       best = { template, fit };
       bestShare = share;
     }
+    // No other style can be nearer than none of the cells differing.
+    if (bestShare === 0) break;
   }
   if (!best) return undefined;
   const reading = readBallot(page, best.template, {
