@@ -4,7 +4,7 @@
 // measurement then runs in its own process on one decoding thread, so its CPU time and peak
 // memory are its own. Memory is measured on a fifth of the election and on all of it.
 import { execFileSync } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -152,10 +152,26 @@ async function measure(job: string, to: number): Promise<Measure> {
   return m;
 }
 
+/**
+ * The V8 flags a worker process is started with (`npm run worker`): the stage is measured as a
+ * worker runs it. Without the old generation's floor, the pages the decoder hands over (memory
+ * outside the heap, counted against the heap's room) start a full collection every sheet or two.
+ */
+const WORKER_FLAGS = workerFlags();
+
+function workerFlags(): string[] {
+  const root = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const flags = (root.scripts.worker ?? '').split(/\s+/).filter((w) => w.startsWith('--'));
+  if (flags.length === 0) throw new Error('package.json: no V8 flags in scripts.worker');
+  return flags;
+}
+
 function runChild(job: string, to: number): Measure {
   const out = execFileSync(
     process.execPath,
-    ['--import', 'tsx', self, '--measure', job, String(to)],
+    [...WORKER_FLAGS, '--import', 'tsx', self, '--measure', job, String(to)],
     { encoding: 'utf8', maxBuffer: 1 << 20, env: { ...process.env, UV_THREADPOOL_SIZE: '1' } },
   );
   return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Measure;
@@ -259,7 +275,7 @@ async function main(): Promise<void> {
     const s = await score(job, store);
     await writeSection(
       DESCRIBED[FAMILY].title,
-      `Run: \`npx tsx bench/audit-extractvote.ts\` (\`BENCH_IMAGES=${COUNT}${FAMILY === 'timing' ? '' : ` BENCH_FAMILY=${FAMILY}`}\`). A generated election of ${COUNT.toLocaleString('en')} ballots (3 styles, 200 dpi, ${DESCRIBED[FAMILY].sheets}, people's marks of every kind, records in Dominion CSV with batches of 100 and a swapped pair of batches) is drawn into a temporary job folder (${drawn.toFixed(0)} s) and taken through precheck, gen_bif, genstyles and gentemplates (${before.toFixed(0)} s). Then a fresh process with one decoding thread (\`UV_THREADPOOL_SIZE=1\`, \`sharp.concurrency(1)\`) takes the stage's batches (500 sheets each) in turn, first on ${part.toLocaleString('en')} sheets, then on all: for each batch, **decode alone** reads the batch's entries from the archive in the job's storage and decodes every page to greyscale; then **extractvote** runs the batch as a worker does: each page decoded, registered on its record's style (or, where that is not sure, matched against every style), every target measured and decided, the batch's rows written; the join follows the last batch. The two take turns batch by batch so that both meet the same machine. Per core = ballots per CPU-second (user + system) of the process. ${kept ? `The folder was kept from an earlier run (\`BENCH_JOB\`).` : 'The folder is removed afterwards.'}
+      `Run: \`npx tsx bench/audit-extractvote.ts\` (\`BENCH_IMAGES=${COUNT}${FAMILY === 'timing' ? '' : ` BENCH_FAMILY=${FAMILY}`}\`). A generated election of ${COUNT.toLocaleString('en')} ballots (3 styles, 200 dpi, ${DESCRIBED[FAMILY].sheets}, people's marks of every kind, records in Dominion CSV with batches of 100 and a swapped pair of batches) is drawn into a temporary job folder (${drawn.toFixed(0)} s) and taken through precheck, gen_bif, genstyles and gentemplates (${before.toFixed(0)} s). Then a fresh process started as a worker is (\`${WORKER_FLAGS.join(' ')}\`, from \`npm run worker\`), with one decoding thread (\`UV_THREADPOOL_SIZE=1\`, \`sharp.concurrency(1)\`), takes the stage's batches (500 sheets each) in turn, first on ${part.toLocaleString('en')} sheets, then on all: for each batch, **decode alone** reads the batch's entries from the archive in the job's storage and decodes every page to greyscale; then **extractvote** runs the batch as a worker does: each page decoded, registered on its record's style (or, where that is not sure, matched against every style), every target measured and decided, the batch's rows written; the join follows the last batch. The two take turns batch by batch so that both meet the same machine. Per core = ballots per CPU-second (user + system) of the process. ${kept ? `The folder was kept from an earlier run (\`BENCH_JOB\`).` : 'The folder is removed afterwards.'}
 ${machineLine()} Load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(1)} on 2 cores shared with other work.
 
 | run | ballots | ballots/s | ballots/s per core | CPU ms per ballot |

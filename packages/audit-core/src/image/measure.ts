@@ -281,9 +281,14 @@ interface Placed {
 }
 
 function place(area: AreaSums, c: Corners): Placed {
-  const count = (w: (v: number) => boolean): number => c.weight.filter(w).length;
-  const plus = new Int32Array(count((v) => v === 1));
-  const minus = new Int32Array(count((v) => v === -1));
+  let ones = 0;
+  let minusOnes = 0;
+  for (let k = 0; k < c.weight.length; k += 1) {
+    if (c.weight[k] === 1) ones += 1;
+    else if (c.weight[k] === -1) minusOnes += 1;
+  }
+  const plus = new Int32Array(ones);
+  const minus = new Int32Array(minusOnes);
   const other = new Int32Array(c.weight.length - plus.length - minus.length);
   const otherWeight = new Int32Array(other.length);
   for (let k = 0, p = 0, m = 0, o = 0; k < c.weight.length; k += 1) {
@@ -327,12 +332,75 @@ export function transformOffsets(offsets: Offsets, t: Affine): Offsets {
   return out;
 }
 
+/** Each shape's offsets as last carried through a transform, and their corners. */
+const lastCorners = new WeakMap<Offsets, { linear: number[]; moved: Offsets; corners: Corners }>();
+
+/**
+ * The corners of a shape carried through a transform's linear part. A page is laid on a target
+ * several times while it is registered and read, each time by a transform a little refined, and
+ * the shape's pixels nearly always round to the same places: their corners are then the last.
+ */
+function transformedCorners(offsets: Offsets, t: Affine): Corners {
+  const last = lastCorners.get(offsets);
+  const linear = [t.a, t.b, t.d, t.e];
+  if (last && linear.every((v, i) => v === last.linear[i])) return last.corners;
+  const moved = transformOffsets(offsets, t);
+  if (last && sameOffsets(last.moved, moved)) {
+    last.linear = linear;
+    return last.corners;
+  }
+  const corners = cornersOf(moved);
+  lastCorners.set(offsets, { linear, moved, corners });
+  return corners;
+}
+
+function sameOffsets(a: Offsets, b: Offsets): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /**
  * Moves the target's expected centre within a small window to where the printed outline fits
  * best (ink on the outline, paper just outside it); the score is the outline's ink share less
- * the ring's, near 1 for a printed outline found, near 0 on blank paper or solid ink.
+ * the ring's, near 1 for a printed outline found, near 0 on blank paper or solid ink. With
+ * `keep`, a search just made for the target on the page through the same transform is not
+ * made again (see `lastFound`).
  */
 export function locateTarget(
+  page: GreyImage,
+  target: TemplateTarget,
+  transform: Affine,
+  window: number,
+  keep = false,
+): { x: number; y: number; score: number } {
+  if (keep) {
+    const last = lastFound.get(target);
+    if (last && last.page === page && last.transform === transform && last.window === window)
+      return last.found;
+    const found = searchTarget(page, target, transform, window);
+    lastFound.set(target, { page, transform, window, found });
+    return found;
+  }
+  return searchTarget(page, target, transform, window);
+}
+
+/**
+ * The last place found for each target with `keep`: registration looks for a few targets'
+ * outlines to tell which way up a sheet lies, and reading then looks for the same targets on
+ * the same page through the same transform. Pages being read are not changed.
+ */
+const lastFound = new WeakMap<
+  TemplateTarget,
+  {
+    page: GreyImage;
+    transform: Affine;
+    window: number;
+    found: { x: number; y: number; score: number };
+  }
+>();
+
+function searchTarget(
   page: GreyImage,
   target: TemplateTarget,
   transform: Affine,
@@ -341,8 +409,8 @@ export function locateTarget(
   const expected = applyAffine(transform, { x: Math.round(target.cx), y: Math.round(target.cy) });
   const ex = Math.round(expected.x);
   const ey = Math.round(expected.y);
-  const outlineCorners = cornersOf(transformOffsets(target.shape.outline, transform));
-  const ringCorners = cornersOf(transformOffsets(target.shape.ring, transform));
+  const outlineCorners = transformedCorners(target.shape.outline, transform);
+  const ringCorners = transformedCorners(target.shape.ring, transform);
   const [outline, ring] = [outlineCorners, ringCorners];
   const area = areaSums(
     page,
@@ -405,8 +473,9 @@ export function measureTarget(
   target: TemplateTarget,
   transform: Affine,
   window: number,
+  keep = false,
 ): TargetMeasure {
-  const best = locateTarget(page, target, transform, window);
+  const best = locateTarget(page, target, transform, window, keep);
   const interior = transformOffsets(target.shape.interior, transform);
   const share =
     target.kind === 'arrow'

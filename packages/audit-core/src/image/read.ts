@@ -82,7 +82,7 @@ export function readBallot(
   const scale = describeAffine(registration.transform).scale;
   const window = Math.max(2, Math.round((options.window ?? 0.03) * template.dpi * scale));
   const measures = template.targets.map((t) =>
-    measureTarget(page, t, registration.transform, window),
+    measureTarget(page, t, registration.transform, window, true),
   );
   const baseline = blankLevel(measures.map((m) => m.fill));
   const thresholds = options.thresholds ?? DEFAULT_THRESHOLDS;

@@ -134,7 +134,7 @@ function outlinesSeen(
     i += step, n += 1
   ) {
     const target = targets[i] as TemplateTarget;
-    if (locateTarget(page, target, t, window).score >= FOUND) seen += 1;
+    if (locateTarget(page, target, t, window, true).score >= FOUND) seen += 1;
   }
   return seen;
 }
@@ -187,16 +187,24 @@ function refineOnTargets(
   const scale = describeAffine(coarse).scale;
   const expected = estimateDpi(page) / frame.dpi;
   const wide = Math.max(4, Math.round(frame.dpi * scale * 0.07));
-  // A wide search on a dozen targets spread over the page, then a narrow one on all of them.
-  const every = Math.max(1, Math.floor(targets.length / 12));
-  let pairs = locate(
-    targets.filter((_, i) => i % every === 0),
-    page,
-    coarse,
-    wide,
-  );
-  let transform = coarse;
+  const near = Math.max(3, Math.round(frame.dpi * scale * 0.025));
   const tolerance = Math.max(2, frame.dpi * scale * 0.012);
+  // A search on a dozen targets spread over the page, then a narrow one on all of them.
+  const every = Math.max(1, Math.floor(targets.length / 12));
+  const spread = targets.filter((_, i) => i % every === 0);
+  let pairs = near < wide ? locate(spread, page, coarse, near) : [];
+  if (!coarseHolds(pairs, coarse, anchors, near, tolerance)) {
+    // The coarse fit may be off by more than the near search reaches. Where a few targets
+    // spread over the page show no outline even that far, the page does not show this
+    // template's targets (another style's sheet, or the sheet the other way up).
+    const probe = spread.filter((_, i) => i % Math.max(1, Math.floor(spread.length / 4)) === 0);
+    const probed = pairs.length > 0 ? [] : locate(probe, page, coarse, wide);
+    pairs =
+      pairs.length === 0 && probed.length === 0 && probe.length >= 3
+        ? []
+        : locate(spread, page, coarse, wide);
+  }
+  let transform = coarse;
   // The anchors join every fit: targets in one column alone would leave the other axis free.
   const fitWith = (found: [Point, Point][]): Affine | undefined => {
     const t = fit([...found, ...anchors]);
@@ -219,6 +227,28 @@ function refineOnTargets(
       Math.max(1, final.length),
   );
   return { transform, matched: final.length, total: targets.length, residual };
+}
+
+/**
+ * Whether the coarse fit needs no wider search: the anchors agree with one fit, and every
+ * outline the near search found lies well inside its window (one at its edge may lie beyond),
+ * so that a target not found there is not where this template puts it.
+ */
+function coarseHolds(
+  pairs: [Point, Point][],
+  coarse: Affine,
+  anchors: [Point, Point][],
+  near: number,
+  tolerance: number,
+): boolean {
+  if (pairs.length === 0) return false;
+  const fitted = anchors.every(([t, p]) => distance(applyAffine(coarse, t), p) <= tolerance);
+  // Measured as the search window is, along each axis.
+  const inside = pairs.every(([t, p]) => {
+    const e = applyAffine(coarse, t);
+    return Math.max(Math.abs(Math.round(e.x) - p.x), Math.abs(Math.round(e.y) - p.y)) <= near - 2;
+  });
+  return fitted && inside;
 }
 
 function locate(

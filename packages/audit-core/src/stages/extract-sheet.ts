@@ -4,8 +4,9 @@ import { lieOf, type GreyImage, type Lie } from '../image/grey.js';
 import { countPages, loadPage, type PageBuffers } from '../image/load.js';
 import { fitsStyle, matchStyle, NoStyleFitsError, type StyleMatch } from '../image/match.js';
 import { readBallot, type BallotReading, type ReadOptions } from '../image/read.js';
+import { hasTimingMarks } from '../image/registration.js';
 import type { Template } from '../image/template.js';
-import { findTimingMarks } from '../image/timing.js';
+import { findTimingMarks, type TimingMarks } from '../image/timing.js';
 
 /**
  * How much closer the best style must be than the runner-up to overrule the record's style in a
@@ -14,6 +15,13 @@ import { findTimingMarks } from '../image/timing.js';
  * contests changes nothing (`readsAlike`).
  */
 const SURE_MATCH = 1.1;
+
+/**
+ * The page's timing marks, looked for only where a template has them: templates laid on corner
+ * marks, a frame or printing never read them.
+ */
+const marksFor = (page: GreyImage, templates: Template[]): TimingMarks =>
+  templates.some((t) => hasTimingMarks(t.marks)) ? findTimingMarks(page) : { left: [], right: [] };
 
 export interface SheetReading {
   /** The template the page was read with. */
@@ -31,7 +39,7 @@ export interface SheetReading {
 function readOnSureFit(
   page: GreyImage,
   templates: Template[],
-  marks: ReturnType<typeof findTimingMarks>,
+  marks: TimingMarks,
   options: { signal?: AbortSignal; read?: Pick<ReadOptions, 'thresholds' | 'window'> },
   first?: Template,
 ): SheetReading | undefined {
@@ -49,6 +57,8 @@ function readOnSureFit(
       best = { template, fit };
       bestShare = share;
     }
+    // No other style can be nearer than none of the cells differing.
+    if (bestShare === 0) break;
   }
   if (!best) return undefined;
   const reading = readBallot(page, best.template, {
@@ -82,7 +92,7 @@ export function readSheet(
   const { known } = options;
   if (options.untemplated) {
     // Read on a style it only looks nearest to, a sheet would be read with the wrong targets.
-    const sure = readOnSureFit(page, templates, findTimingMarks(page), options);
+    const sure = readOnSureFit(page, templates, marksFor(page, templates), options);
     if (sure) return sure;
     throw new Error(
       `style ${options.untemplated} has no template: a person can map it on its exemplar`,
@@ -91,7 +101,7 @@ export function readSheet(
   // Timing marks are found once, whichever templates the page is then laid on. A page no record
   // or election file gives a style is matched even against one template: it may be of a style
   // that has none, and must then not be read on that one.
-  const marks = templates.length > 1 || !known ? findTimingMarks(page) : undefined;
+  const marks = templates.length > 1 || !known ? marksFor(page, templates) : undefined;
   if (known && marks) {
     // Most sheets surely fit their record's style, and no other need be tried. A sheet that
     // surely fits another style, and not its record's, is of that style: a batch judged on one

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -151,7 +152,15 @@ describe('scrutineer-audit', () => {
     };
     expect(join(root, own.bin?.['scrutineer-audit'] ?? '')).toBe(join(repo, bin ?? ''));
     const text = await readFile(join(repo, bin ?? ''), 'utf8');
-    expect(text.startsWith('#!/usr/bin/env node')).toBe(true);
     expect(text).toContain("import('../dist/cli.js')");
+    // Started as a worker is: with the V8 flags of `npm run worker`.
+    const scripts = (pkg as { scripts?: Record<string, string> }).scripts ?? {};
+    const flags = (scripts.worker ?? '').split(/\s+/).filter((w) => w.startsWith('--'));
+    expect(flags.length).toBeGreaterThan(0);
+    expect(text.split('\n')[0]).toBe(`#!/usr/bin/env -S node ${flags.join(' ')}`);
+    // The line runs: the command answers, built (its usage) or not (how to build it).
+    const run = spawnSync(join(repo, bin ?? ''), ['--help'], { encoding: 'utf8' });
+    expect(run.error).toBeUndefined();
+    expect(`${run.stdout}${run.stderr}`).toMatch(/Usage: scrutineer-audit|not built yet/);
   });
 });
