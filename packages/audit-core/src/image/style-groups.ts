@@ -318,10 +318,41 @@ function inkMap(
   try {
     const registration = registerOn(frame, page);
     const step = GROUPING_CELL * estimateDpi(reference);
-    return onPaper(thumbnail(page, registration.transform, reference, undefined, step), page);
+    const map = onPaper(thumbnail(page, registration.transform, reference, undefined, step), page);
+    if (keepsGrey(page)) greyMaps.add(map);
+    return map;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Maps of pages whose scanner kept grey. Cut to 1 bit, a blurred scan loses thin text, so
+ * layouts are told by solid ink alone (bold words, filled shapes); a greyscale scan keeps each
+ * word as grey ink however blurred, and its text tells layouts too. Told by solid ink alone, a
+ * Hart-like front (plain text, thin-ruled boxes) differed from another style's in 26 cells in a
+ * 2,000-ballot job, while the bars of a serial printed on each sheet set sheets of one style up
+ * to 74 apart: the styles' exemplars were one group, and a swapped batch went unseen. Counting
+ * text, one style's sheets were at most 92 apart and the nearest of another style's 210.
+ */
+const greyMaps = new WeakSet<Thumbnail>();
+
+/**
+ * Ink a cell must hold on two greyscale pages to count as printing (see `greyMaps`): a word's
+ * grey. The two pages must still differ there by a cell's difference (`layoutCells`).
+ */
+const GREY_PRINT = 0.2;
+
+/** A page with grey between black and white: fewer than 99% of its pixels are either. */
+function keepsGrey(page: GreyImage): boolean {
+  let extreme = 0;
+  let sampled = 0;
+  for (let i = 0; i < page.data.length; i += PAPER_STEP) {
+    const v = page.data[i] as number;
+    if (v === 0 || v === 255) extreme += 1;
+    sampled += 1;
+  }
+  return extreme < 0.99 * sampled;
 }
 
 /** Pixels sampled for a page's paper level: every 31st (a prime, so not in step with rows). */
@@ -363,7 +394,10 @@ function onPaper(map: Thumbnail, page: GreyImage): Thumbnail {
  * count exemplars are grouped by: a voter's marks inside the targets are not counted.
  */
 export function layoutDistance(a: Thumbnail, b: Thumbnail): number {
-  return layoutCells(a, b, Math.round(MARK_REACH / GROUPING_CELL));
+  const rows = Math.round(MARK_REACH / GROUPING_CELL);
+  return greyMaps.has(a) && greyMaps.has(b)
+    ? layoutCells(a, b, rows, GREY_PRINT)
+    : layoutCells(a, b, rows);
 }
 
 /** Lays pages on one reference page's frame as coarse ink maps (undefined where one won't register). */

