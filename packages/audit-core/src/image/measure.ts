@@ -158,6 +158,8 @@ interface Corners {
   dy: Int32Array;
   dx: Int32Array;
   weight: Int32Array;
+  /** The most offsets that fall on one pixel (a shape carried to a coarser page doubles some). */
+  most: number;
   minX: number;
   maxX: number;
   minY: number;
@@ -189,9 +191,12 @@ function cornersOf(offsets: Offsets): Corners {
   if (gridScratch.length < cells) gridScratch = new Int32Array(cells);
   const grid = gridScratch;
   grid.fill(0, 0, cells);
+  let most = 0;
   for (let i = 0; i < offsets.length; i += 2) {
     const cell = ((offsets[i + 1] as number) - minY + 1) * w + (offsets[i] as number) - minX + 1;
-    grid[cell] = (grid[cell] as number) + 1;
+    const count = (grid[cell] as number) + 1;
+    grid[cell] = count;
+    if (count > most) most = count;
   }
   // The table's entry before row r and column c of the shape takes the weight
   // G[r−1][c−1] − G[r][c−1] − G[r−1][c] + G[r][c], for r and c from 0 to the shape's size.
@@ -215,6 +220,7 @@ function cornersOf(offsets: Offsets): Corners {
   }
   return {
     pixels: n,
+    most,
     dy: cornerScratch.slice(0, count),
     dx: cornerScratch.slice(cells, cells + count),
     weight: cornerScratch.slice(2 * cells, 2 * cells + count),
@@ -280,7 +286,18 @@ interface Placed {
   otherWeight: Int32Array;
 }
 
+/** Each shape's corners as last placed, by the table's row length: searches repeat it. */
+const lastPlaced = new WeakMap<Corners, { stride: number; placed: Placed }>();
+
 function place(area: AreaSums, c: Corners): Placed {
+  const last = lastPlaced.get(c);
+  if (last?.stride === area.stride) return last.placed;
+  const placed = placeAnew(area, c);
+  lastPlaced.set(c, { stride: area.stride, placed });
+  return placed;
+}
+
+function placeAnew(area: AreaSums, c: Corners): Placed {
   let ones = 0;
   let minusOnes = 0;
   for (let k = 0; k < c.weight.length; k += 1) {
@@ -302,6 +319,28 @@ function place(area: AreaSums, c: Corners): Placed {
     }
   }
   return { pixels: c.pixels, plus, minus, other, otherWeight };
+}
+
+/**
+ * An upper bound of `cornerShare` for a shape at (x, y): the ink in its bounding box over its
+ * pixels (never above 1), every pixel of the shape lying in the box, each at most `most` times.
+ */
+function boxBound(area: AreaSums, c: Corners): (x: number, y: number) => number {
+  const { sums, stride } = area;
+  // Table entries before the box's first row and column and after its last.
+  const [top, bottom] = [c.minY * stride, (c.maxY + 1) * stride];
+  const [left, right] = [c.minX, c.maxX + 1];
+  const pixels = c.pixels / c.most;
+  return (x, y) => {
+    if (pixels === 0) return 0;
+    const base = (y - area.y0) * stride + x - area.x0;
+    const ink =
+      (sums[base + bottom + right] as number) -
+      (sums[base + top + right] as number) -
+      (sums[base + bottom + left] as number) +
+      (sums[base + top + left] as number);
+    return Math.min(1, ink / pixels);
+  };
 }
 
 /** The share of the shape's listed pixels that are ink with its centre at (x, y). */
@@ -344,19 +383,25 @@ function transformedCorners(offsets: Offsets, t: Affine): Corners {
   const last = lastCorners.get(offsets);
   const linear = [t.a, t.b, t.d, t.e];
   if (last && linear.every((v, i) => v === last.linear[i])) return last.corners;
-  const moved = transformOffsets(offsets, t);
-  if (last && sameOffsets(last.moved, moved)) {
+  if (last && movesAlike(offsets, t, last.moved)) {
     last.linear = linear;
     return last.corners;
   }
+  const moved = transformOffsets(offsets, t);
   const corners = cornersOf(moved);
   lastCorners.set(offsets, { linear, moved, corners });
   return corners;
 }
 
-function sameOffsets(a: Offsets, b: Offsets): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+/** Whether `t` carries the offsets to `moved` (`transformOffsets`), stopping at a difference. */
+function movesAlike(offsets: Offsets, t: Affine, moved: Offsets): boolean {
+  if (offsets.length !== moved.length) return false;
+  for (let i = 0; i < offsets.length; i += 2) {
+    const x = offsets[i] as number;
+    const y = offsets[i + 1] as number;
+    if (Math.round(t.a * x + t.b * y) !== moved[i]) return false;
+    if (Math.round(t.d * x + t.e * y) !== moved[i + 1]) return false;
+  }
   return true;
 }
 
@@ -429,11 +474,15 @@ function searchTarget(
   // a score already seen cannot be the best and are not measured; the best, and which of
   // equal places wins, are as if every place were measured.
   let floor = cornerShare(area, outlineAt, ex, ey) - cornerShare(area, ringAt, ex, ey);
+  // The ink in the outline's box bounds its share at a place in four lookups: where a page
+  // does not show the target (another style's sheet, a sheet the other way up) most places
+  // fall short of the floor on that bound alone.
+  const box = boxBound(area, outline);
   // A first look at every third place raises that floor near the best before the full search.
   for (let dy = -window; window >= 4 && dy <= window; dy += 3) {
     for (let dx = -window; dx <= window; dx += 3) {
       const pull = 0.002 * (dx * dx + dy * dy);
-      if (1 - pull < floor) continue;
+      if (box(ex + dx, ey + dy) - pull < floor) continue;
       const inked = cornerShare(area, outlineAt, ex + dx, ey + dy);
       if (inked - pull < floor) continue;
       const score = inked - cornerShare(area, ringAt, ex + dx, ey + dy) - pull;
@@ -444,9 +493,9 @@ function searchTarget(
     for (let dx = -window; dx <= window; dx += 1) {
       // A small pull towards the expected place breaks ties on blank paper.
       const pull = 0.002 * (dx * dx + dy * dy);
-      if (1 - pull < floor) continue;
       const x = ex + dx;
       const y = ey + dy;
+      if (box(x, y) - pull < floor) continue;
       const inked = cornerShare(area, outlineAt, x, y);
       if (inked - pull < floor) continue;
       const fit = inked - cornerShare(area, ringAt, x, y);
