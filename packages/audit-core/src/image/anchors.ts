@@ -1,6 +1,7 @@
 import type { Point } from './affine.js';
 import { boxHeight, boxWidth, fillRatio, findComponents, type Component } from './components.js';
 import { estimateDpi, INK_THRESHOLD, type GreyImage } from './grey.js';
+import { keptQuarter } from './paper-blocks.js';
 
 /**
  * Four points a page is registered on when it has no timing marks, clockwise from top left:
@@ -52,6 +53,9 @@ function anchorsOf(image: GreyImage, kind?: Anchors['kind']): Anchors | undefine
 
 /** A page at 1/factor of its size, a pixel ink where any pixel of its block is. */
 function shrink(image: GreyImage, factor: number): GreyImage {
+  // A page being read had it made with its blank blocks, in the same pass.
+  const kept = factor === 4 ? keptQuarter(image) : undefined;
+  if (kept) return kept;
   const width = Math.floor(image.width / factor);
   const height = Math.floor(image.height / factor);
   const data = new Uint8Array(width * height).fill(255);

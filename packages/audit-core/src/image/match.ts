@@ -1,5 +1,7 @@
 import type { GreyImage } from './grey.js';
+import { keepPageBlocks } from './paper-blocks.js';
 import { registerPage } from './read.js';
+import { anchorFits, hasTimingMarks } from './registration.js';
 import type { Registration } from './register.js';
 import type { Template } from './template.js';
 import {
@@ -290,13 +292,22 @@ export function styleFit(template: Template, others: GreyImage[]): StyleFit | un
   if (!first) return undefined;
   const { width, height, step } = first;
   const maps: Thumbnail[] = [];
+  const unregistered: GreyImage[] = [];
   for (const page of others) {
     try {
       maps.push(thumbnail(page, registerPage(page, template).transform, template.image));
     } catch {
       // A sheet that does not register on this template cannot be taken for its style.
+      unregistered.push(page);
     }
   }
+  // No other style's sheet registers (their targets lie elsewhere: two columns against three):
+  // laid on by their corner marks or frame alone, each way up, they still say how far other
+  // print comes from this style's. Without a fit every sheet of the style was laid on every
+  // other style and matched against all of them, its own fit never sure.
+  if (maps.length === 0)
+    for (const page of unregistered)
+      for (const t of anchorFits(template, page)) maps.push(thumbnail(page, t, template.image));
   if (maps.length === 0) return undefined;
   const inked = new Uint8Array(width * height);
   for (const map of [...samples, ...maps])
@@ -359,6 +370,9 @@ export function fitsStyle(
 ): { registration: Registration; marks: TimingMarks; distance: number; sure: boolean } | undefined {
   const { samples, fit } = template;
   if (!samples?.length || !fit) return undefined;
+  // Its ink map is taken below: the blocks it counts are counted first, with the quarter-size
+  // page that corner marks or a frame are looked for on.
+  keepPageBlocks(page, !hasTimingMarks(template.marks));
   let registration: Registration;
   try {
     registration = registerPage(page, template, marks);

@@ -70,6 +70,26 @@ export function registerOn(
 }
 
 /**
+ * The fits a page's anchors alone give on a frame laid on anchors, upright and turned 180°
+ * (both, where the anchors cannot tell: corner marks print alike), with no target looked for;
+ * none on a frame with timing marks or where the page shows no such anchors. For measuring how
+ * far another style's sheet, whose targets lie elsewhere, comes from a style's print.
+ */
+export function anchorFits(frame: RegistrationFrame, page: GreyImage): Affine[] {
+  if (hasTimingMarks(frame.marks) || !frame.anchors) return [];
+  const found = findAnchors(page, frame.anchors.kind);
+  if (!found) return [];
+  const expected = estimateDpi(page) / frame.dpi;
+  const fits: Affine[] = [];
+  for (const turn of [0, 2]) {
+    const pairedTo = found.points.map((_, i) => found.points[(i + turn) % 4] as Point);
+    const coarse = fitAffine(frame.anchors.points, pairedTo);
+    if (coarse && plausible(coarse, expected)) fits.push(coarse);
+  }
+  return fits;
+}
+
+/**
  * Registers on both edges' timing marks, upright or turned 180°. A sheet fed upside down shows
  * the same two columns, each edge's on the other side: marks spaced alike from top and bottom
  * pair up as a mere shift, and the targets would be read where the page has none. So the

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGrey, type GreyImage } from '../../src/image/grey.js';
 import type { Affine } from '../../src/image/affine.js';
+import { keepPageBlocks, keptQuarter } from '../../src/image/paper-blocks.js';
 import { layoutCells, pageThumbnail, thumbnail } from '../../src/image/thumbnail.js';
 
 /** A template of 200 dpi, 0.8 in square: ink maps of 10 × 10 cells of 0.04 in. */
@@ -146,5 +147,43 @@ describe('layouts are compared over each page’s own paper', () => {
     // The block covers 10 × 2 cells of 8 pixels.
     expect(counts[0]).toBe(20);
     expect(counts[1]).toBe(20);
+  });
+});
+
+describe('the quarter-size page made with a read page’s blank blocks', () => {
+  /** Ink where any pixel of a 4 × 4 block is under the ink threshold: what anchors look on. */
+  function quarterByPixels(image: GreyImage): Uint8Array {
+    const [width, height] = [Math.floor(image.width / 4), Math.floor(image.height / 4)];
+    const out = new Uint8Array(width * height).fill(255);
+    for (let y = 0; y < height * 4; y += 1)
+      for (let x = 0; x < width * 4; x += 1)
+        if ((image.data[y * image.width + x] as number) < 128)
+          out[Math.floor(y / 4) * width + Math.floor(x / 4)] = 0;
+    return out;
+  }
+
+  it('is the page’s blocks with any ink, as looking at every pixel finds them', () => {
+    // Mostly paper, with ink and greys (a grey over 128 is no ink, one under is) here and there.
+    const image = createGrey(160, 122);
+    let seed = 7;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < image.data.length; i += 1) {
+      const r = next();
+      image.data[i] = r < 0.03 ? 0 : r < 0.05 ? 200 : r < 0.06 ? 127 : r < 0.07 ? 128 : 255;
+    }
+    keepPageBlocks(image, true);
+    const kept = keptQuarter(image);
+    expect(kept).toMatchObject({ width: 40, height: 30 });
+    expect(Array.from(kept?.data ?? [])).toEqual(Array.from(quarterByPixels(image)));
+    // Another page in the same memory is not taken for it.
+    const other: GreyImage = { ...image, data: new Uint8Array(image.data) };
+    expect(keptQuarter(other)).toBeUndefined();
+  });
+
+  it('is not made where rows do not start on a word: anchors then shrink the page themselves', () => {
+    const image = createGrey(161, 120);
+    image.data.fill(0, 0, 400);
+    keepPageBlocks(image, true);
+    expect(keptQuarter(image)).toBeUndefined();
   });
 });
