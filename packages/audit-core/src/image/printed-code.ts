@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { applyAffine, IDENTITY, type Affine } from './affine.js';
+import { applyAffine, describeAffine, IDENTITY, type Affine } from './affine.js';
 import { estimateDpi, pixelAt, type GreyImage } from './grey.js';
 import { encodePng } from './load.js';
 
@@ -8,16 +8,19 @@ import { encodePng } from './load.js';
  * A printed card code, as ES&S-era cards print one in words at the foot of the page
  * (`FRONT Card 2 RptPct 10 "Cass/Center/Iowa/Rochester"`, `FRONT Card 24 RptPct 12-10 "12
  * Scou C"`): the card number, and the reporting precinct where one follows it. Letters a
- * recognizer confuses with digits are read as digits.
+ * recognizer confuses with digits are read as digits (a 1 at 150 or 200 dpi comes back as `l`,
+ * `|`, `)`, `}`, `]` or `!`).
  */
-const NUMBER = '[0-9IlO|]{1,4}';
+// A bracket stands for a 1 only alone, after a space: after a digit or a letter it is punctuation.
+const NUMBER = '(?:[0-9IlO|]{1,4}|(?<=\\s)[)}\\]!])';
 const END = '(?![0-9A-Za-z])';
 /**
- * `Card`, its number, then the precinct's label (`RptPct`, which the recognizer also reads as
- * `RptPet`, `RotPt`…: any one word of letters) and number.
+ * `Card` (which the recognizer also reads as `Cara`, `Cad`, `Carat`…), its number, then the
+ * precinct's label (`RptPct`, also read as `RptPet`, `RotPt`, `8ptPct`…: a word of letters, its
+ * first perhaps read as a digit) and number.
  */
 const CODE = new RegExp(
-  `\\bCard\\s*(${NUMBER})${END}(?:\\s+[A-Za-z]{3,8}\\s*(${NUMBER}(?:\\s*-\\s*${NUMBER})?)${END})?`,
+  `\\bCa[rd][a-z]{0,2}\\s*(${NUMBER})${END}(?:\\s+[A-Za-z0-9]?[A-Za-z]{2,7}\\s*(${NUMBER}(?:\\s*-\\s*${NUMBER})?)${END})?`,
   'i',
 );
 const digits = (text: string): string =>
@@ -26,7 +29,7 @@ const digits = (text: string): string =>
     .split('-')
     .map((n) =>
       n
-        .replace(/[Il|]/g, '1')
+        .replace(/[Il|)}\]!]/g, '1')
         .replace(/O/g, '0')
         .replace(/^0+(?=\d)/, ''),
     )
@@ -157,18 +160,54 @@ export class CardCodeReader {
    * its registration (`transform`, template pixels to page pixels), so a page turned or
    * shifted reads the same. Undefined when the words there read as no card code.
    */
-  async onPage(page: GreyImage, transform: Affine, place: Box): Promise<string | undefined> {
+  async onPage(
+    page: GreyImage,
+    transform: Affine,
+    place: Box,
+    scale: number = SCALE.line,
+  ): Promise<string | undefined> {
     const dpi = estimateDpi(page);
+    // Page pixels a template pixel spans: a template at 300 dpi read on a 150 dpi sheet is
+    // cropped at the sheet's resolution, and the margin is in the template's inches.
+    const perPixel = describeAffine(transform).scale || 1;
+    const templateDpi = dpi / perPixel;
     const box = {
-      x0: place.x0 - MARGIN.x * dpi,
-      y0: place.y0 - MARGIN.y * dpi,
-      x1: place.x1 + MARGIN.x * dpi,
-      y1: place.y1 + MARGIN.y * dpi,
+      x0: place.x0 - MARGIN.x * templateDpi,
+      y0: place.y0 - MARGIN.y * templateDpi,
+      x1: place.x1 + MARGIN.x * templateDpi,
+      y1: place.y1 + MARGIN.y * templateDpi,
     };
     const lines = await this.words(
-      soften(crop(page, transform, box, SCALE.line)),
+      soften(crop(page, transform, box, scale * perPixel)),
       '7',
-      dpi * SCALE.line,
+      dpi * scale,
+    );
+    for (const line of lines) {
+      const code = parseCardCode(line.text);
+      if (code) return code;
+    }
+    return undefined;
+  }
+
+  /**
+   * The code a sheet prints anywhere in the band at its template's foot (`size`, template
+   * pixels), laid on the page through its registration and read as sparse text, as `atFoot`
+   * reads a template: a second look, of other pixels at another scale, where a line read alone
+   * could be a misread.
+   */
+  async footOnPage(
+    page: GreyImage,
+    transform: Affine,
+    size: { width: number; height: number },
+  ): Promise<string | undefined> {
+    const dpi = estimateDpi(page);
+    const perPixel = describeAffine(transform).scale || 1;
+    const top = Math.max(0, size.height - (FOOT * dpi) / perPixel);
+    const band = { x0: 0, y0: top, x1: size.width, y1: size.height };
+    const lines = await this.words(
+      soften(crop(page, transform, band, SCALE.foot * perPixel)),
+      '11',
+      dpi * SCALE.foot,
     );
     for (const line of lines) {
       const code = parseCardCode(line.text);

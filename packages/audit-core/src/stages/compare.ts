@@ -2,7 +2,7 @@ import type { StoredCvrBallot } from './bif.js';
 import { list, readCsv, readJsonLines, writeCsv, type StageContext } from './context.js';
 import { PATHS } from './job.js';
 import { batchOf } from './images.js';
-import { findRescans } from './rescans.js';
+import { findRescans, paperReading } from './rescans.js';
 import { sheetsAsRead } from './status.js';
 import {
   classify,
@@ -100,10 +100,7 @@ export async function compareCvr(ctx: StageContext): Promise<void> {
   const readStatus = await sheetsAsRead(ctx.store);
   // The same paper scanned twice under two names (and often two records): the later is a duplicate.
   const rescans = findRescans(readStatus.values(), (sheet) =>
-    [...(images.get(sheet) ?? [])]
-      .map(([c, i]) => `${c}:${i.votes.join(',')}:${i.gray.join(',')}:${i.overvote}`)
-      .sort()
-      .join('|'),
+    paperReading(images.get(sheet) ?? new Map<string, ImageContest>()),
   );
   if (rescans.size > 0)
     ctx.info(`${rescans.size} sheets are the same paper as an earlier sheet, scanned again`);

@@ -1,5 +1,6 @@
 import { decodeAddedInk, isSamePaper, MIN_IDENTIFYING_CELLS } from '../image/added-ink.js';
 import type { AddedInk } from '../image/added-ink.js';
+import type { ImageContest } from './classify.js';
 
 interface Fingerprinted {
   row: Record<string, string>;
@@ -10,7 +11,7 @@ interface Fingerprinted {
 /**
  * Sheets whose front is the same paper as an earlier sheet's, scanned again (other bytes: shifted,
  * turned a little, other noise or compression): each such sheet with the first one it repeats.
- * Only sheets read on one style with the same reading (`readingOf`: votes and gray marks contest
+ * Only sheets read on one style with the same reading (`readingOf`: the votes contest
  * by contest) are compared, and only those carrying enough ink of their own away from the
  * targets to identify a paper (`isSamePaper`); the rule is written in docs/audit-stages.md.
  *
@@ -60,4 +61,15 @@ export function findRescans(
     buckets.set(key, earlier);
   }
   return found;
+}
+
+/**
+ * What two scans of one paper read alike, contest by contest: its votes. A mark on the line
+ * between blank and gray may fall either side on two scans, so gray marks do not part them.
+ */
+export function paperReading(contests: Map<string, ImageContest>): string {
+  return [...contests]
+    .map(([c, i]) => `${c}:${i.votes.join(',')}:${i.overvote}`)
+    .sort()
+    .join('|');
 }

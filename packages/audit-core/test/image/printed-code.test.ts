@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTemplate, loadPage, readBallot, type Template } from '../../src/index.js';
 import { CardCodeReader, parseCardCode } from '../../src/image/printed-code.js';
-import { CardCodes } from '../../src/stages/card-codes.js';
+import { CardCodes, codeNames } from '../../src/stages/card-codes.js';
 
 const real = join(import.meta.dirname, '../fixtures/real/images');
 const cedar = (folder: string, n: number): string =>
@@ -24,9 +24,32 @@ describe('parseCardCode', () => {
     );
     expect(parseCardCode('FRONT Card 24 RptPct 12-10 "12 Scou C"')).toBe('Card 24 RptPct 12-10');
     expect(parseCardCode('FRONT Card l RptPct l-10 "1 BlountC"')).toBe('Card 1 RptPct 1-10');
+    // The label's first letter read as a digit (a 150 dpi scan's R): the precinct is still read.
+    expect(parseCardCode('FRONT Card 1 8ptPct 10')).toBe('Card 1 RptPct 10');
+    // A 1 read as a bracket.
+    expect(parseCardCode('a FRONT Card ) RptPct 10')).toBe('Card 1 RptPct 10');
+    expect(parseCardCode('FRONT Card } RptPct 10')).toBe('Card 1 RptPct 10');
+    expect(parseCardCode('FRONT Card 2) RptPct 20')).toBe('Card 2');
+    // Card read with its last letter wrong, as a 150 dpi scan gives it.
+    expect(parseCardCode('FRONT Cara 3 RptPct 30')).toBe('Card 3 RptPct 30');
+    expect(parseCardCode('FRONT Cad 2 RptPct 20')).toBe('Card 2 RptPct 20');
+    expect(parseCardCode('FRONT Carat 1 RptPet 10')).toBe('Card 1 RptPct 10');
+    // A bracket glued to the label is no number: the precinct is not read.
+    expect(parseCardCode('FRONT Carg 2 RptPc) 20')).toBe('Card 2');
     expect(parseCardCode('Style S1 Card 1')).toBe('Card 1');
     expect(parseCardCode('Official Ballot')).toBeUndefined();
     expect(parseCardCode('Cardinal 5')).toBeUndefined();
+  });
+});
+
+describe('codeNames', () => {
+  it('names a style by its whole code, or by its card alone where the precinct was not read', () => {
+    expect(codeNames('Card 3 RptPct 30', 'Card 3 RptPct 30')).toBe(true);
+    expect(codeNames('Card 3', 'Card 3 RptPct 30')).toBe(true);
+    // A misread precinct, or another card whose number starts alike, names no style.
+    expect(codeNames('Card 3 RptPct 36', 'Card 3 RptPct 30')).toBe(false);
+    expect(codeNames('Card 3', 'Card 30 RptPct 10')).toBe(false);
+    expect(codeNames(undefined, 'Card 3 RptPct 30')).toBe(false);
   });
 });
 

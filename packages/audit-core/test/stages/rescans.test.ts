@@ -18,6 +18,7 @@ import {
   type Template,
 } from '../../src/index.js';
 import { readCsvAll } from '../../src/stages/context.js';
+import { paperReading } from '../../src/stages/rescans.js';
 import { generatedJob } from './generated-job.js';
 
 const inkOf = (page: GreyImage, template: Template): AddedInk =>
@@ -102,5 +103,26 @@ describe('rescanned ballots in an audit', () => {
     // The other planted discrepancies are found as before.
     expect(disagreements.filter((d) => d.kind === 'Normal Disagreed')).toHaveLength(2);
     expect(disagreements).toHaveLength(4);
+  });
+});
+
+describe('paperReading', () => {
+  const contest = (votes: string[], gray: string[] = []) => ({ votes, gray, overvote: false });
+  it('reads two scans of one paper alike where a mark is gray on one of them only', () => {
+    const first = new Map([
+      ['C1', contest(['C1-1'], ['C1-2'])],
+      ['C2', contest(['C2-3'])],
+    ]);
+    const again = new Map([
+      ['C2', contest(['C2-3'])],
+      ['C1', contest(['C1-1'])],
+    ]);
+    expect(paperReading(first)).toBe(paperReading(again));
+  });
+
+  it('tells papers apart by their votes', () => {
+    const one = new Map([['C1', contest(['C1-1'])]]);
+    const other = new Map([['C1', contest(['C1-2'])]]);
+    expect(paperReading(one)).not.toBe(paperReading(other));
   });
 });
