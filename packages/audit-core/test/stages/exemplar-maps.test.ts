@@ -14,17 +14,18 @@ import {
   type BallotPlan,
   type EditedTargetMap,
   type FolderStore,
+  type GreyImage,
+  type LayoutTarget,
+  type StyleLayout,
 } from '../../src/index.js';
 import { readCsvAll } from '../../src/stages/context.js';
 import { generatedJob } from './generated-job.js';
 
 /**
  * A style whose targets are printed in a drop-out ink shows the reader no target: gentemplates
- * makes no template of it and keeps an exemplar, and a map a person draws there is read.
+ * makes no template of it and keeps an exemplar, and a map a person draws there is read. Its
+ * sheets fed upside down show no outline to tell their way up by: the print decides.
  */
-let job: string;
-let store: FolderStore;
-let truth: Map<string, BallotPlan>;
 const STYLE = 'S2';
 const election = makeElection({
   seed: 'exemplar-maps',
@@ -33,20 +34,69 @@ const election = makeElection({
   dropOutStyles: [STYLE],
 });
 
-beforeAll(async () => {
-  ({ job, store, truth } = await generatedJob('scrutineer-exemplar-', election, { count: 16 }));
-  // A stage that ends with problems stops a run: extractvote is run on its own.
-  await runPipeline(store, 'precheck', 'gentemplates', { batchSize: 50 });
-  await runPipeline(store, 'extractvote', 'extractvote', { batchSize: 50 });
-}, 600_000);
+const turned = (page: GreyImage): GreyImage => ({ ...page, data: page.data.slice().reverse() });
 
-afterAll(async () => rm(job, { recursive: true, force: true }));
+/**
+ * Whether a page lies the way its print reads, as a person sees it: more of its contest boxes'
+ * top edges show ink placed by its timing marks as it lies than turned 180°.
+ */
+function liesUpright(layout: StyleLayout, page: GreyImage): boolean {
+  const edges = layout.boxes.flatMap((b) =>
+    [0.2, 0.4, 0.6, 0.8].map((f) => ({
+      contestId: '',
+      optionId: '',
+      cx: b.x + b.w * f,
+      cy: b.y,
+      rx: 0,
+      ry: 0,
+    })),
+  );
+  const inked = (p: GreyImage): number =>
+    targetsOnScan({ ...layout, targets: edges }, p).filter((t) =>
+      [-2, -1, 0, 1, 2].some(
+        (dy) => (p.data[Math.round(t.cy + dy) * p.width + Math.round(t.cx)] ?? 255) < 128,
+      ),
+    ).length;
+  return inked(page) >= inked(turned(page));
+}
 
-describe('a style with no target the reader can see', () => {
+/** The targets where a person sees them on the exemplar as it lies, upright or not. */
+function targetsAsSeen(layout: StyleLayout, page: GreyImage): LayoutTarget[] {
+  if (liesUpright(layout, page)) return targetsOnScan(layout, page);
+  return targetsOnScan(layout, turned(page)).map((t) => ({
+    ...t,
+    cx: page.width - 1 - t.cx,
+    cy: page.height - 1 - t.cy,
+  }));
+}
+
+describe.each([
+  ['fed upright', false],
+  ['fed upside down', true],
+])('a style with no target the reader can see, %s', (_name, upsideDown) => {
+  let job: string;
+  let store: FolderStore;
+  let truth: Map<string, BallotPlan>;
+
+  beforeAll(async () => {
+    ({ job, store, truth } = await generatedJob('scrutineer-exemplar-', election, {
+      count: 16,
+      ...(upsideDown ? { scan: { upsideDownStyles: [STYLE] } } : {}),
+    }));
+    // A stage that ends with problems stops a run: extractvote is run on its own.
+    await runPipeline(store, 'precheck', 'gentemplates', { batchSize: 50 });
+    await runPipeline(store, 'extractvote', 'extractvote', { batchSize: 50 });
+  }, 600_000);
+
+  afterAll(async () => rm(job, { recursive: true, force: true }));
+
   it('gets no template: its exemplar is kept, and its sheets say why they were not read', async () => {
     expect(await store.exists(`${PATHS.templates}S1/template.json`)).toBe(true);
     expect(await store.exists(`${PATHS.templates}${STYLE}/template.json`)).toBe(false);
     expect(await store.exists(exemplarKey(STYLE))).toBe(true);
+    // Kept the way its print reads, for a person to map, however its sheets were fed.
+    const page = await loadPage(await readBytes(store, exemplarKey(STYLE)));
+    expect(liesUpright(layoutStyle(election, STYLE), page)).toBe(true);
     const problems = await readCsvAll(store, 'gentemplates/problems.csv');
     expect(problems.filter((p) => p.code === 'no-template')).toMatchObject([
       {
@@ -69,7 +119,7 @@ describe('a style with no target the reader can see', () => {
 
   it('is read with a map drawn on its exemplar, clear marks as the voters made them', async () => {
     const page = await loadPage(await readBytes(store, exemplarKey(STYLE)));
-    const targets = targetsOnScan(layoutStyle(election, STYLE), page).map((t) => ({
+    const targets = targetsAsSeen(layoutStyle(election, STYLE), page).map((t) => ({
       x: Math.round(t.cx - t.rx) - 2,
       y: Math.round(t.cy - t.ry) - 2,
       width: Math.round(2 * t.rx) + 4,
@@ -92,6 +142,7 @@ describe('a style with no target the reader can see', () => {
       if (s.style_source === 'cvr')
         expect([s.sheet_id, s.style]).toEqual([s.sheet_id, truth.get(s.sheet_id ?? '')?.styleId]);
     const sheets = all.filter((s) => s.style === STYLE);
+    expect(sheets.length).toBeGreaterThan(0);
     const wrong: string[] = [];
     let clear = 0;
     for (const t of await readCsvAll(store, PATHS.votesTargets)) {
