@@ -1,4 +1,4 @@
-import { describeAffine, fitAffine, applyAffine, IDENTITY } from './affine.js';
+import { describeAffine, fitAffine, applyAffine } from './affine.js';
 import type { Affine, Point } from './affine.js';
 import { findAnchors, type Anchors } from './anchors.js';
 import type { GreyImage } from './grey.js';
@@ -180,16 +180,20 @@ function byPrint(
 }
 
 /**
- * Whether a frame's targets show their printed outline on its own print, so that a page's can
- * tell its way up: not where the map was drawn on a bare exemplar (a drop-out ink). Looked at
- * once per frame; a frame with no print to look at is taken at its word.
+ * Whether most of the targets looked at for outlines (see `outlinesSeen`) have one printed:
+ * not on a map a person drew on an exemplar showing none (a drop-out ink). Looked at once per
+ * frame.
  */
 function outlinesPrinted(frame: RegistrationFrame): boolean {
-  if (!frame.image) return true;
   let known = printedOutlines.get(frame);
   if (known === undefined) {
-    const half = Math.ceil(Math.min(SAMPLED_OUTLINES, frame.targets.length) / 2);
-    known = outlinesSeen(frame, frame.image, IDENTITY, half) >= half;
+    const { targets } = frame;
+    const step = Math.max(1, Math.floor(targets.length / SAMPLED_OUTLINES));
+    let sampled = 0;
+    let printed = 0;
+    for (let i = 0; i < targets.length && sampled < SAMPLED_OUTLINES; i += step, sampled += 1)
+      if (!targets[i]?.isUnprinted) printed += 1;
+    known = printed >= Math.ceil(sampled / 2);
     printedOutlines.set(frame, known);
   }
   return known;
