@@ -1,7 +1,10 @@
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
 import {
   CLEAR_KINDS,
+  encodeBilevelTiff,
   editedMapKey,
   exemplarKey,
   layoutStyle,
@@ -19,7 +22,8 @@ import {
   type StyleLayout,
 } from '../../src/index.js';
 import { readCsvAll } from '../../src/stages/context.js';
-import { generatedJob } from './generated-job.js';
+import { walkImageEntries } from '../../src/stages/images.js';
+import { generatedJob, type GeneratedJob } from './generated-job.js';
 
 /**
  * A style whose targets are printed in a drop-out ink shows the reader no target: gentemplates
@@ -70,19 +74,41 @@ function targetsAsSeen(layout: StyleLayout, page: GreyImage): LayoutTarget[] {
   }));
 }
 
+/** Rewrites the job's archive with every other sheet of `style` turned 180° (a batch loaded either way). */
+async function turnEveryOther(made: GeneratedJob, style: string): Promise<void> {
+  const archive = 'input/images/ballots.zip';
+  const zip = new yazl.ZipFile();
+  let n = 0;
+  for await (const item of walkImageEntries(made.store, archive)) {
+    if (item.type !== 'entry') continue;
+    let bytes = await item.read();
+    const id = item.entry.entry.replace(/^.*\//, '').replace(/\.tif$/, '');
+    if (made.truth.get(id)?.styleId === style && n++ % 2 === 1)
+      bytes = await encodeBilevelTiff(turned(await loadPage(bytes)));
+    zip.addBuffer(bytes, item.entry.entry, { compress: false });
+  }
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  await writeFile(join(made.job, archive), Buffer.concat(chunks));
+}
+
 describe.each([
-  ['fed upright', false],
-  ['fed upside down', true],
-])('a style with no target the reader can see, %s', (_name, upsideDown) => {
+  ['fed upright', 'upright'],
+  ['fed upside down', 'upside down'],
+  ['fed either way', 'either way'],
+])('a style with no target the reader can see, %s', (_name, feed) => {
   let job: string;
   let store: FolderStore;
   let truth: Map<string, BallotPlan>;
 
   beforeAll(async () => {
-    ({ job, store, truth } = await generatedJob('scrutineer-exemplar-', election, {
+    const made = await generatedJob('scrutineer-exemplar-', election, {
       count: 16,
-      ...(upsideDown ? { scan: { upsideDownStyles: [STYLE] } } : {}),
-    }));
+      ...(feed === 'upside down' ? { scan: { upsideDownStyles: [STYLE] } } : {}),
+    });
+    if (feed === 'either way') await turnEveryOther(made, STYLE);
+    ({ job, store, truth } = made);
     // A stage that ends with problems stops a run: extractvote is run on its own.
     await runPipeline(store, 'precheck', 'gentemplates', { batchSize: 50 });
     await runPipeline(store, 'extractvote', 'extractvote', { batchSize: 50 });
