@@ -102,7 +102,8 @@ export function anchorFits(frame: RegistrationFrame, page: GreyImage): Affine[] 
  * the same two columns, each edge's on the other side: marks spaced alike from top and bottom
  * pair up as a mere shift, and the targets would be read where the page has none. So the
  * upright fit must show the targets' outlines where it puts them; where most are missing, the
- * page is laid on its marks turned, and the fit that shows more outlines wins.
+ * page is laid on its marks turned, and the fit that shows more outlines wins. Where they tie,
+ * or the targets print none a page can show (a drop-out ink), the print decides (`byPrint`).
  */
 function onTimingMarks(
   frame: RegistrationFrame,
