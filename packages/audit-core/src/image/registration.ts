@@ -1,5 +1,4 @@
-import { describeAffine, fitAffine, applyAffine } from './affine.js';
-import type { Affine, Point } from './affine.js';
+import { describeAffine, fitAffine, applyAffine, type Affine, type Point } from './affine.js';
 import { findAnchors, type Anchors } from './anchors.js';
 import type { GreyImage } from './grey.js';
 import { locateTarget } from './measure.js';
@@ -176,7 +175,7 @@ function byPrint(
   if (down < up * PRINT_MARGIN) return turned;
   if (up < down * PRINT_MARGIN) return upright;
   throw new RegistrationError(
-    `the page's way up cannot be told: its targets show no printed outline, and its print is as near the template's upright as turned 180° (${up.toFixed(3)} and ${down.toFixed(3)})`,
+    `the page's way up cannot be told: its targets' outlines do not say, and its print is as near the template's upright as turned 180° (${up.toFixed(3)} and ${down.toFixed(3)})`,
   );
 }
 
