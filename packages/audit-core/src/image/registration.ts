@@ -5,6 +5,7 @@ import { locateTarget } from './measure.js';
 import { registerMarks, RegistrationError, type Registration } from './register.js';
 import { findTargets, type TemplateTarget } from './targets.js';
 import { estimateDpi } from './grey.js';
+import { pageThumbnail, thumbnailDistance, type Thumbnail } from './thumbnail.js';
 import { findTimingMarks, type TimingMarks } from './timing.js';
 
 /** What a page is registered on: a template, or an exemplar that others are laid on. */
@@ -14,6 +15,12 @@ export interface RegistrationFrame {
   anchors?: Anchors;
   targets: TemplateTarget[];
   dpi: number;
+  /**
+   * A template's print and its ink map: where the targets' outlines cannot tell a page's way
+   * up, the print does (see `byPrint`). A reference page's own frame has neither.
+   */
+  image?: GreyImage;
+  thumbnail?: Thumbnail;
 }
 
 /** Timing marks down both edges: the fast path, where a style has them. */
@@ -94,7 +101,8 @@ export function anchorFits(frame: RegistrationFrame, page: GreyImage): Affine[] 
  * the same two columns, each edge's on the other side: marks spaced alike from top and bottom
  * pair up as a mere shift, and the targets would be read where the page has none. So the
  * upright fit must show the targets' outlines where it puts them; where most are missing, the
- * page is laid on its marks turned, and the fit that shows more outlines wins.
+ * page is laid on its marks turned, and the fit that shows more outlines wins. Where they tie,
+ * or the targets print none a page can show (a drop-out ink), the print decides (`byPrint`).
  */
 function onTimingMarks(
   frame: RegistrationFrame,
@@ -111,12 +119,13 @@ function onTimingMarks(
     if (!(error instanceof RegistrationError)) throw error;
     failure = error;
   }
-  // Nothing to look for (a reference page's own frame) or no outlines on this style's scans.
-  if (frame.targets.length < 3 && upright) return upright;
+  const outlines = frame.targets.length >= 3 && outlinesPrinted(frame);
+  // Nothing to look for and no print to compare (a reference page's own frame).
+  if (!outlines && !frame.thumbnail && upright) return upright;
   const tried = Math.min(SAMPLED_OUTLINES, frame.targets.length);
   const half = Math.ceil(tried / 2);
-  const uprightSeen = upright ? outlinesSeen(frame, page, upright.transform, half) : 0;
-  if (upright && uprightSeen >= half) return upright;
+  const uprightSeen = outlines && upright ? outlinesSeen(frame, page, upright.transform, half) : 0;
+  if (outlines && upright && uprightSeen >= half) return upright;
   let turned: Registration | undefined;
   try {
     const back = turnedMarks(marks, page);
@@ -125,11 +134,72 @@ function onTimingMarks(
   } catch (error) {
     if (!(error instanceof RegistrationError)) throw error;
   }
-  if (turned && (!upright || outlinesSeen(frame, page, turned.transform) > uprightSeen))
-    return turned;
-  if (upright) return upright;
-  throw failure;
+  if (!upright || !turned) {
+    if (turned) return turned;
+    if (upright) return upright;
+    throw failure;
+  }
+  if (outlines) {
+    const turnedSeen = outlinesSeen(frame, page, turned.transform);
+    if (turnedSeen !== uprightSeen) return turnedSeen > uprightSeen ? turned : upright;
+  }
+  // The outlines tie (none seen either way), or the style prints none the reader can see
+  // (a drop-out ink, a map drawn on a bare exemplar): a voter's mark or a word under one fit
+  // would decide by chance. The print does; a frame with none to compare keeps the upright.
+  return frame.thumbnail ? byPrint(frame, frame.thumbnail, page, upright, turned) : upright;
 }
+
+/**
+ * A page's ink this much nearer its template's through one fit than through the other tells
+ * which way up it was fed: turned 180°, a page's print lies over the template's margins, gaps
+ * and other columns, and its ink map differs from the template's in most printed cells, while
+ * the right fit differs only by the voters' marks and the scan's noise.
+ */
+const PRINT_MARGIN = 0.75;
+
+/** The fit through which the page's print is clearly nearer the template's, else an error. */
+function byPrint(
+  frame: RegistrationFrame,
+  template: Thumbnail,
+  page: GreyImage,
+  upright: Registration,
+  turned: Registration,
+): Registration {
+  const size = frame.image ?? {
+    width: template.width * template.step,
+    height: template.height * template.step,
+  };
+  const [up, down] = [upright, turned].map((r) =>
+    thumbnailDistance(template, pageThumbnail(page, r.transform, size)),
+  ) as [number, number];
+  if (down < up * PRINT_MARGIN) return turned;
+  if (up < down * PRINT_MARGIN) return upright;
+  throw new RegistrationError(
+    `the page's way up cannot be told: its targets' outlines do not say, and its print is as near the template's upright as turned 180° (${up.toFixed(3)} and ${down.toFixed(3)})`,
+  );
+}
+
+/**
+ * Whether most of the targets looked at for outlines (see `outlinesSeen`) have one printed:
+ * not on a map a person drew on an exemplar showing none (a drop-out ink). Looked at once per
+ * frame.
+ */
+function outlinesPrinted(frame: RegistrationFrame): boolean {
+  let known = printedOutlines.get(frame);
+  if (known === undefined) {
+    const { targets } = frame;
+    const step = Math.max(1, Math.floor(targets.length / SAMPLED_OUTLINES));
+    let sampled = 0;
+    let printed = 0;
+    for (let i = 0; i < targets.length && sampled < SAMPLED_OUTLINES; i += step, sampled += 1)
+      if (!targets[i]?.isUnprinted) printed += 1;
+    known = printed >= Math.ceil(sampled / 2);
+    printedOutlines.set(frame, known);
+  }
+  return known;
+}
+
+const printedOutlines = new WeakMap<RegistrationFrame, boolean>();
 
 /** Targets looked for to tell an upright fit from a page fed upside down. */
 const SAMPLED_OUTLINES = 8;

@@ -21,6 +21,11 @@ export interface TemplateTarget {
   /** Solid on the template: marked on every exemplar, its outline taken from a neighbour. */
   isSolid?: boolean;
   /**
+   * A box a person drew where the template shows no printed outline (a target in a drop-out
+   * ink): no page shows one there either, so it cannot tell which way up a page lies.
+   */
+  isUnprinted?: boolean;
+  /**
    * Printed over by other ink on the template (a SAMPLE word, a watermark): found by the shape
    * of the style's other targets; its inside is the paper that print left clear.
    */

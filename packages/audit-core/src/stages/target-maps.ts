@@ -66,14 +66,9 @@ export function targetFromBox(image: GreyImage, box: MappedBox, index: number): 
     const solid = at(ink);
     return { ...targetOf(solid, ovalShape(solid), index), isSolid: true };
   }
-  return withInk(
-    image,
-    targetOf(
-      outlined,
-      boxShape(drawn.x0, drawn.y0, drawn.x1, drawn.y1, outlined.cx, outlined.cy),
-      index,
-    ),
-  );
+  // No ink in it at all (a target in a drop-out ink): the box's edge, which no page prints.
+  const bare = boxShape(drawn.x0, drawn.y0, drawn.x1, drawn.y1, outlined.cx, outlined.cy);
+  return { ...withInk(image, targetOf(outlined, bare, index)), isUnprinted: true };
 }
 
 type Placed = { x0: number; y0: number; x1: number; y1: number; cx: number; cy: number };

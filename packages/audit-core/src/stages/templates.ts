@@ -1,6 +1,7 @@
 import { encodePng } from '../image/load.js';
 import type { GreyImage } from '../image/grey.js';
 import type { CombinedExemplars } from '../image/exemplars.js';
+import { printedWayUp } from '../image/orientation.js';
 import { renderRedline } from '../image/proofs.js';
 import { groupExemplarsByImage } from '../image/style-groups.js';
 import { buildTemplate, type Template } from '../image/template.js';
@@ -111,8 +112,14 @@ export async function genTemplates(ctx: StageContext): Promise<void> {
       place: `style ${id}`,
       message: `${reason}; a person can map its targets on its exemplar`,
     });
-    // The page a person maps the style on by hand; extractvote reads it as the template.
-    const first = exemplars[0];
+    // The page a person maps the style on by hand; extractvote reads it as the template. Kept
+    // the way its text reads (a style loaded upside down, its first sheet among them): a person
+    // maps it upright, and its sheets fed either way are laid on it by their print.
+    const scanned = exemplars[0];
+    const first =
+      scanned && printedWayUp(scanned)?.turned
+        ? { ...scanned, data: scanned.data.slice().reverse() }
+        : scanned;
     if (first) await ctx.store.write(`${styleDir(id)}exemplar.png`, await encodePng(first));
     runs?.settle(undefined);
     // Sampled on its exemplar, the style's pages can still be told from other styles' pages:
