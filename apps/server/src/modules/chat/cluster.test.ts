@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
+import type { ChatPush } from '@scrutineer/contracts';
 import { startPostgres } from '../../../../../scripts/lib/postgres.mjs';
 import { connectChat, createRoom, nextPush, say } from '../../test/chat-fixtures.js';
 import {
@@ -92,18 +93,21 @@ describe('two API instances on one PostgreSQL', () => {
 
   it('removes a member connected to the other instance from the room at once', async () => {
     const job = await createJob(first, auditor.token, (await electionOf()).id, { name: 'Two' });
-    const room = await createRoom(first, admin.token, job.id, [auditor.id, uploader.id], 'Leave');
     const onSecond = await connectChat(second, uploader.token);
     const onFirst = await connectChat(first, auditor.token);
     sockets.push(onFirst, onSecond);
+    // Connected before the room exists, so its creation is heard here and cannot come late.
+    const created = nextPush(onSecond, (p) => p.type === 'room' && p.room.name === 'Leave');
+    const room = await createRoom(first, admin.token, job.id, [auditor.id, uploader.id], 'Leave');
+    await created;
     const removed = nextPush(onSecond, (p) => p.type === 'room-removed' && p.room_id === room.id);
     await first.call('PUT', `/update-room-user/${room.id}`, {
       token: admin.token,
       body: { users: room.users.filter((id) => id !== uploader.id) },
     });
     await removed;
-    const heard: string[] = [];
-    onSecond.on('MESSAGE', (p: { type: string }) => heard.push(p.type));
+    const heard: ChatPush[] = [];
+    onSecond.on('MESSAGE', (p: ChatPush) => heard.push(p));
     await say(onFirst, auditor.id, room.id, 'not for the removed member');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(heard).toEqual([]);

@@ -26,7 +26,9 @@ export function createRealtime(
   });
   let pool: pg.Pool | undefined;
   if (options.postgresUrl) {
-    pool = new pg.Pool({ connectionString: options.postgresUrl, max: 4 });
+    // One connection listens; the other carries every outgoing event, so events leave in the
+    // order they were emitted (a removal before the room's next update, messages in turn).
+    pool = new pg.Pool({ connectionString: options.postgresUrl, max: 2 });
     pool.on('error', (error) => options.log.warn({ err: error }, 'realtime connection failed'));
     io.adapter(
       createAdapter(pool, {
