@@ -2,7 +2,10 @@ import { boxHeight, boxWidth, fillRatio, findComponents } from './components.js'
 import type { Component, Region } from './components.js';
 import { estimateDpi, isInk, type GreyImage } from './grey.js';
 import { findOverprinted } from './overprinted.js';
+import { COLUMN_X, likeSibling, withPrintedInsides } from './printed-insides.js';
 import { shapeOf, type TargetShape } from './shape.js';
+
+export { COLUMN_X, likeSibling } from './printed-insides.js';
 
 /** A voting target found on a template, numbered in reading order from 0. */
 export interface TemplateTarget {
@@ -171,44 +174,6 @@ export function findTargets(image: GreyImage, options: FindTargetsOptions = {}):
 
 /** An outline whose blob is this much ink is marked over (a printed Hart box's is about 0.4). */
 const MARKED_FILL = 0.45;
-/** An inside under this share of the usual one (printed ones differ by a tenth at most) is what the exemplars' marks left of it. */
-const SHRUNK = 0.8;
-
-/**
- * A target's inside is its printed shape's inside, never the paper left round ink found there.
- * A thick outline (a Hart box) that every exemplar marked still encloses some paper on the
- * combined page, but only where some voter's mark missed; and a template built from few
- * exemplars keeps their marks (an X, a tick, a part fill), which cut a box's inside down to
- * the paper beside the strokes. Either way the inside is shrunk, and a later mark along those
- * strokes read blank (an X through a box whose one exemplar held an X: every such X read 0).
- * A target whose inside is under 80% of the usual one takes the shape of the nearest target of
- * its size whose inside is whole, as a target solid on the template does; its template ink is
- * then none (the ink in it was a voter's, not print).
- */
-function withPrintedInsides(found: Found[], inked: Set<Found>, dpi: number): Found[] {
-  const whole = found.filter((t) => !inked.has(t));
-  const sizes = whole.map((t) => t.shape.interior.length).sort((a, b) => a - b);
-  const usual = sizes[Math.floor(sizes.length / 2)];
-  if (usual === undefined) return found;
-  const shrunk = (t: Found): boolean => t.shape.interior.length < SHRUNK * usual;
-  return found.map((t) => {
-    if (!shrunk(t)) return t;
-    const like = whole.filter(
-      (u) =>
-        !shrunk(u) &&
-        Math.abs(u.width - t.width) <= t.width * 0.2 &&
-        Math.abs(u.height - t.height) <= t.height * 0.2,
-    );
-    const sibling = like.sort(
-      (p, q) =>
-        Number(Math.abs(p.cx - t.cx) >= dpi * COLUMN_X) -
-          Number(Math.abs(q.cx - t.cx) >= dpi * COLUMN_X) ||
-        Math.hypot(p.cx - t.cx, p.cy - t.cy) - Math.hypot(q.cx - t.cx, q.cy - t.cy),
-    )[0];
-    return sibling ? likeSibling(sibling, t.cx, t.cy) : t;
-  });
-}
-
 /**
  * The overprint finder takes a place in a column where no paper shows for a target under a
  * dense tint (obscured, read gray on every sheet). A target every exemplar filled shows no paper
@@ -315,9 +280,6 @@ function markedOver(
   }
   return added;
 }
-
-/** A blob this near (inches) in x to a target, or to another such blob, is in a column with it. */
-export const COLUMN_X = 0.05;
 
 /** Share of a target's printed outline that must be ink where a lone blob lies. */
 const OUTLINE_INKED = 0.9;
@@ -475,19 +437,4 @@ export function orderByColumn(
   return columns
     .flatMap((col, column) => col.sort((p, q) => p.cy - q.cy).map((t) => ({ ...t, column })))
     .map((t, index) => ({ ...t, index }));
-}
-
-/** A marked blot taken for a target: centred where it lies, shaped like its column's target. */
-export function likeSibling(sibling: Found, cx: number, cy: number): Found {
-  return {
-    x0: Math.round(cx - sibling.width / 2),
-    y0: Math.round(cy - sibling.height / 2),
-    width: sibling.width,
-    height: sibling.height,
-    cx,
-    cy,
-    shape: sibling.shape,
-    templateInk: 0,
-    isSolid: true,
-  };
 }
