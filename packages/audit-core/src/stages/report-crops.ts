@@ -1,16 +1,22 @@
-import sharp from 'sharp';
+import type { Turn } from '../image/upright.js';
 import type { StageContext } from './context.js';
 import { walkImageEntries } from './images.js';
+import { uprightBox, uprightPicture } from './upright-picture.js';
 
 /** A picture the report wants: a contest's targets on one side, or the whole first page. */
 export interface CropRequest {
   id: string;
   archive: string;
   entry: string;
-  /** Target centres of the contest, in the page's pixels; absent for a whole-page view. */
+  /**
+   * Target centres of the contest, in the file's pixels (targets.csv's x, y); absent for a
+   * whole-page view.
+   */
   box?: { x0: number; y0: number; x1: number; y1: number };
   /** 1 for the front, 2 for the back, … */
   side?: number;
+  /** Degrees clockwise that turn the side's picture upright (targets.csv's `turn`); 0 if absent. */
+  turn?: Turn;
 }
 
 /** What cropping needs of a stage: its store, and where to say a picture could not be made. */
@@ -20,25 +26,22 @@ const CROP_WIDTH = 520;
 const PAGE_WIDTH = 360;
 
 async function cropOne(bytes: Buffer, request: CropRequest): Promise<Buffer> {
-  const pages = (await sharp(bytes).metadata()).pages ?? 1;
-  const side = request.side ?? 1;
-  const page = side <= pages ? side - 1 : 0;
-  const image = sharp(bytes, { page });
-  const meta = await image.metadata();
-  const { box } = request;
+  const picture = await uprightPicture(bytes, request.side ?? 1, request.turn ?? 0);
+  const box = request.box && uprightBox(picture, request.box);
   const pipeline = box
     ? (() => {
-        const pad = Math.round((meta.density ?? 200) * 0.35);
+        const pad = Math.round((picture.dpi ?? 200) * 0.35);
         const left = Math.max(0, Math.round(box.x0 - pad));
         // Above the first target: the contest's title and its vote-for line.
         const top = Math.max(0, Math.round(box.y0 - pad * 2.4));
-        const width = Math.min((meta.width ?? 0) - left, Math.round(box.x1 - box.x0 + pad * 8));
-        const height = Math.min((meta.height ?? 0) - top, Math.round(box.y1 - box.y0 + pad * 3.4));
-        return sharp(bytes, { page })
+        const width = Math.min(picture.width - left, Math.round(box.x1 - box.x0 + pad * 8));
+        const height = Math.min(picture.height - top, Math.round(box.y1 - box.y0 + pad * 3.4));
+        return picture
+          .pipeline()
           .extract({ left, top, width, height })
           .resize({ width: CROP_WIDTH, withoutEnlargement: true });
       })()
-    : image.resize({ width: PAGE_WIDTH, withoutEnlargement: true });
+    : picture.pipeline().resize({ width: PAGE_WIDTH, withoutEnlargement: true });
   return pipeline.greyscale().png({ palette: true, colours: 16 }).toBuffer();
 }
 

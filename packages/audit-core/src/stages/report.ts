@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { readBytes } from '../storage/index.js';
 import { readCsv, readCsvAll, writeCsv, type StageContext } from './context.js';
+import { parseTurn, type Turn } from '../image/upright.js';
 import { walkImageEntries } from './images.js';
 import { listKeys, PATHS } from './job.js';
 import type { Item } from './report-contests.js';
@@ -14,6 +15,7 @@ import { frontMatter, hashBytes } from './report-front.js';
 import { reportHtml } from './report-html.js';
 import { markDistributionSvgs, markDistributionsHtml } from './report-marks.js';
 import { reportPdf } from './report-pdf.js';
+import { uprightBox, uprightPicture } from './upright-picture.js';
 import {
   DECISION_COLUMNS,
   optionIds,
@@ -88,7 +90,10 @@ export async function cropDisagreements(
     .slice(0, CROP_LIMIT);
   if (wanted.length === 0) return crops;
   const sheets = new Set(wanted.map(({ r }) => r.sheet_id));
-  const boxes = new Map<string, { x0: number; y0: number; x1: number; y1: number; side: number }>();
+  const boxes = new Map<
+    string,
+    { x0: number; y0: number; x1: number; y1: number; side: number; turn: Turn }
+  >();
   for await (const t of readCsv(ctx.store, PATHS.votesTargets)) {
     if (!sheets.has(t.sheet_id)) continue;
     const key = `${t.sheet_id}\u0000${t.contest_id}`;
@@ -96,13 +101,14 @@ export async function cropDisagreements(
     const y = Number(t.y);
     // A target read on a later side names that side's template, `<style>~<side>`.
     const side = Number(/~(\d+)$/.exec(t.style ?? '')?.[1] ?? 1);
-    const b = boxes.get(key) ?? { x0: x, y0: y, x1: x, y1: y, side };
+    const b = boxes.get(key) ?? { x0: x, y0: y, x1: x, y1: y, side, turn: parseTurn(t.turn) };
     boxes.set(key, {
       x0: Math.min(b.x0, x),
       y0: Math.min(b.y0, y),
       x1: Math.max(b.x1, x),
       y1: Math.max(b.y1, y),
       side,
+      turn: b.turn,
     });
   }
   const bif = new Map<string, Record<string, string>>();
@@ -124,15 +130,16 @@ export async function cropDisagreements(
         const box = boxes.get(`${r.sheet_id}\u0000${r.contest_id}`);
         if (!box) continue;
         try {
-          const pages = (await sharp(bytes).metadata()).pages ?? 1;
-          const page = box.side <= pages ? box.side - 1 : 0;
-          const meta = await sharp(bytes, { page }).metadata();
-          const pad = Math.round((meta.density ?? 200) * 0.35);
-          const left = Math.max(0, Math.round(box.x0 - pad));
-          const top = Math.max(0, Math.round(box.y0 - pad));
-          const width = Math.min((meta.width ?? 0) - left, Math.round(box.x1 - box.x0 + pad * 5));
-          const height = Math.min((meta.height ?? 0) - top, Math.round(box.y1 - box.y0 + pad * 2));
-          const png = await sharp(bytes, { page })
+          // Turned the way its print reads, the box's corners turned with it.
+          const picture = await uprightPicture(bytes, box.side, box.turn);
+          const at = uprightBox(picture, box);
+          const pad = Math.round((picture.dpi ?? 200) * 0.35);
+          const left = Math.max(0, Math.round(at.x0 - pad));
+          const top = Math.max(0, Math.round(at.y0 - pad));
+          const width = Math.min(picture.width - left, Math.round(at.x1 - at.x0 + pad * 5));
+          const height = Math.min(picture.height - top, Math.round(at.y1 - at.y0 + pad * 2));
+          const png = await picture
+            .pipeline()
             .extract({ left, top, width, height })
             .greyscale()
             .png()
@@ -274,6 +281,7 @@ function cropRequests(data: ReportData): CropRequest[] {
       archive: item.archive,
       entry: item.entry,
       side: targets[0]?.side ?? 1,
+      turn: targets[0]?.turn ?? 0,
       box: { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) },
     };
   };
@@ -291,8 +299,16 @@ function cropRequests(data: ReportData): CropRequest[] {
     data.sheetsOf.get('Unreadable') ?? [],
     data.duplicates,
   ])
-    for (const r of rows.slice(0, SECTION_CROPS))
-      requests.push({ id: cropId(r.kind, r.sheetId), archive: r.archive, entry: r.entry });
+    for (const r of rows.slice(0, SECTION_CROPS)) {
+      // A sheet that was read shows its front the way it was read up.
+      const front = data.targets.get(r.sheetId)?.find((t) => t.side === 1);
+      requests.push({
+        id: cropId(r.kind, r.sheetId),
+        archive: r.archive,
+        entry: r.entry,
+        ...(front?.turn ? { turn: front.turn } : {}),
+      });
+    }
   return requests;
 }
 
