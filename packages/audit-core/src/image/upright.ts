@@ -1,5 +1,5 @@
 import { describeAffine, type Affine, type Point } from './affine.js';
-import type { GreyImage } from './grey.js';
+import { quarterTurn, type GreyImage } from './grey.js';
 
 /**
  * Degrees clockwise that turn a side's picture, as its file holds it, to read the way its print
@@ -36,4 +36,13 @@ export function turnPoint(p: Point, width: number, height: number, turn: Turn): 
   if (turn === 180) return { x: width - 1 - p.x, y: height - 1 - p.y };
   if (turn === 270) return { x: p.y, y: width - 1 - p.x };
   return p;
+}
+
+/** The picture turned `turn` degrees clockwise (a half turn is its pixels reversed). */
+export function turnGrey(image: GreyImage, turn: Turn): GreyImage {
+  if (turn === 0) return image;
+  const half = (g: GreyImage): GreyImage => ({ ...g, data: g.data.slice().reverse() });
+  if (turn === 180) return half(image);
+  const quarter = quarterTurn(image);
+  return turn === 90 ? quarter : half(quarter);
 }

@@ -1,7 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import type { Point } from '../image/affine.js';
 import { countPages, loadPage } from '../image/load.js';
-import { turnPoint, type Turn } from '../image/upright.js';
+import { turnGrey, turnPoint, type Turn } from '../image/upright.js';
 
 /** A side's picture turned the way its print reads, for people to look at. */
 export interface UprightPicture {
@@ -33,16 +33,13 @@ export async function uprightPicture(
     ...(label ? { label } : {}),
   });
   const { width, height } = page;
-  const raw = { width, height, channels: 1 as const };
-  const data = turn
-    ? await sharp(page.data, { raw }).rotate(turn).raw().toBuffer()
-    : Buffer.from(page.data.buffer, page.data.byteOffset, page.data.length);
-  const upright = turn % 180 === 0 ? raw : { width: height, height: width, channels: 1 as const };
+  const upright = turnGrey(page, turn);
+  const raw = { width: upright.width, height: upright.height, channels: 1 as const };
   return {
     width: upright.width,
     height: upright.height,
     ...(page.dpi ? { dpi: page.dpi } : {}),
-    pipeline: () => sharp(data, { raw: upright }),
+    pipeline: () => sharp(upright.data, { raw }),
     at: (p) => turnPoint(p, width, height, turn),
   };
 }
