@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   makeElection,
@@ -15,8 +15,7 @@ import { parseTurn } from '../../src/image/upright.js';
 import { readBytes } from '../../src/storage/index.js';
 import { renderAdjudicationPages } from '../../src/stages/adjudication-pages.js';
 import { readCsvAll, StageContext } from '../../src/stages/context.js';
-import { cropDisagreements } from '../../src/stages/report.js';
-import { makeCrops } from '../../src/stages/report-crops.js';
+import { cropDisagreements, makeCrops } from '../../src/stages/report-crops.js';
 import { generatedJob, type GeneratedJob } from './generated-job.js';
 
 /**
@@ -34,7 +33,7 @@ const REPORT_CUT = { above: 2.4, wide: 8, tall: 3.4 };
 const QUEUE_CUT = { above: 1, wide: 5, tall: 2 };
 
 /** Pixels of a PNG (or any picture sharp reads), greyscale, `SMALL` wide, `turn`ed clockwise. */
-async function small(picture: Buffer | sharp.Sharp, turn = 0) {
+async function small(picture: Buffer | Sharp, turn = 0) {
   const s = Buffer.isBuffer(picture) ? sharp(picture) : picture;
   const { data, info } = await s
     .greyscale()
@@ -107,7 +106,8 @@ function similarity(pairs: { from: Point; to: Point }[]) {
   return { rotation: (Math.atan2(ki, kr) * 180) / Math.PI, scale, worst };
 }
 
-const raw = (g: GreyImage) => sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } });
+const raw = (g: GreyImage) =>
+  sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } });
 
 describe('pictures of sheets fed upside down and sideways show them as their print reads', () => {
   let made: GeneratedJob;
@@ -175,7 +175,7 @@ describe('pictures of sheets fed upside down and sideways show them as their pri
   const margins: string[] = [];
   /** Every likeness measured, upright and turned, for the record. */
   const figures: string[] = [];
-  async function judge(id: string, got: Buffer, want: sharp.Sharp): Promise<void> {
+  async function judge(id: string, got: Buffer, want: Sharp): Promise<void> {
     if (process.env.UPRIGHT_DUMP) {
       await sharp(got).toFile(`/tmp/upright-${id}.png`);
       await want.clone().toFile(`/tmp/upright-${id}-want.png`);
@@ -197,7 +197,7 @@ describe('pictures of sheets fed upside down and sideways show them as their pri
     side: number,
     contest: string,
     cut: { above: number; wide: number; tall: number },
-  ): Promise<sharp.Sharp> {
+  ): Promise<Sharp> {
     const { layout, blank } = await printer().style(style, side);
     const printed = layout.targets.filter((t) => t.contestId === contest);
     const pad = Math.round(200 * 0.35);
@@ -208,8 +208,14 @@ describe('pictures of sheets fed upside down and sideways show them as their pri
     const box = {
       left,
       top,
-      width: Math.min(blank.width - left, Math.round(Math.max(...xs) - Math.min(...xs) + pad * cut.wide)),
-      height: Math.min(blank.height - top, Math.round(Math.max(...ys) - Math.min(...ys) + pad * cut.tall)),
+      width: Math.min(
+        blank.width - left,
+        Math.round(Math.max(...xs) - Math.min(...xs) + pad * cut.wide),
+      ),
+      height: Math.min(
+        blank.height - top,
+        Math.round(Math.max(...ys) - Math.min(...ys) + pad * cut.tall),
+      ),
     };
     return sharp(await raw(blank).extract(box).png().toBuffer());
   }
@@ -259,7 +265,11 @@ describe('pictures of sheets fed upside down and sideways show them as their pri
     expect(crops.size).toBe(all.length);
     for (const [i, { side, contest, style }] of all.entries()) {
       const png = await readBytes(made.store, `adjudicate/${crops.get(i)}`);
-      await judge(`queue-${style}-${side}`, png, await printedCrop(style, side, contest, QUEUE_CUT));
+      await judge(
+        `queue-${style}-${side}`,
+        png,
+        await printedCrop(style, side, contest, QUEUE_CUT),
+      );
     }
     expect(margins).toEqual([]);
   });
@@ -294,9 +304,14 @@ describe('pictures of sheets fed upside down and sideways show them as their pri
       expect(at.length, `${style} side ${side}`).toBeGreaterThan(3);
       const { rotation, scale, worst } = similarity(at);
       if (Math.abs(rotation) > 3 || !(worst < 10))
-        off.push(`${style} side ${side}: turned ${rotation.toFixed(1)}°, ${worst.toFixed(1)} px off`);
+        off.push(
+          `${style} side ${side}: turned ${rotation.toFixed(1)}°, ${worst.toFixed(1)} px off`,
+        );
       // And on the page each falls on a target's printed outline: ink within its half size.
-      const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await sharp(png)
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       for (const { to, half } of at) {
         const reach = Math.ceil(half * scale) + 2;
         let darkest = 255;
