@@ -66,6 +66,7 @@ export {
   type TextWayUp,
   type WayUpCue,
 } from './orientation.js';
+export { parseTurn, sideTurn, turnPoint, type Turn } from './upright.js';
 export {
   matchStyle,
   NoStyleFitsError,

@@ -1,9 +1,11 @@
-import sharp from 'sharp';
+import type { Point } from '../image/affine.js';
+import { parseTurn, type Turn } from '../image/upright.js';
 import { readCsv, type StageContext } from './context.js';
 import { walkImageEntries } from './images.js';
 import { PATHS } from './job.js';
+import { uprightPicture } from './upright-picture.js';
 
-/** One target of a page as the reader measured it, in the rendered page's pixels. */
+/** One target of a page as the reader measured it, in the rendered (upright) page's pixels. */
 export interface PageTarget {
   contest_id: string;
   option_id: string;
@@ -38,7 +40,7 @@ export async function renderAdjudicationPages(
   const out = new Map<string, RenderedPage>();
   const sheets = new Set(wanted.filter((w) => w.archive).map((w) => w.sheet_id));
   if (sheets.size === 0) return out;
-  const targets = new Map<string, (PageTarget & { side: number })[]>();
+  const targets = new Map<string, (PageTarget & { side: number; turn: Turn })[]>();
   for await (const t of readCsv(ctx.store, PATHS.votesTargets)) {
     if (!sheets.has(t.sheet_id ?? '')) continue;
     const list = targets.get(t.sheet_id ?? '') ?? [];
@@ -50,6 +52,7 @@ export async function renderAdjudicationPages(
       fill: Number(t.fill),
       decision: t.decision ?? '',
       side: sideOf(t.style),
+      turn: parseTurn(t.turn),
     });
     targets.set(t.sheet_id ?? '', list);
   }
@@ -70,38 +73,37 @@ export async function renderAdjudicationPages(
       if (item.type === 'problem') continue;
       const bytes = await item.read().catch(() => null);
       if (!bytes) continue;
-      const rendered = new Map<number, { key: string; scale: number }>();
+      const rendered = new Map<number, { key: string; scale: number; at: (p: Point) => Point }>();
       for (const w of byIndex.get(item.entry.entryIndex) ?? []) {
         const sheetTargets = targets.get(w.sheet_id) ?? [];
-        const side = sheetTargets.find((t) => t.contest_id === w.contest_id)?.side ?? 1;
+        const first = sheetTargets.find((t) => t.contest_id === w.contest_id);
+        const side = first?.side ?? 1;
         try {
           let page = rendered.get(side);
           if (!page) {
-            const pages = (await sharp(bytes).metadata()).pages ?? 1;
-            const index = side <= pages ? side - 1 : 0;
-            const meta = await sharp(bytes, { page: index }).metadata();
-            const width = meta.width ?? PAGE_WIDTH;
-            const scale = width > PAGE_WIDTH ? PAGE_WIDTH / width : 1;
-            const png = await sharp(bytes, { page: index })
-              .resize({ width: Math.round(width * scale) })
+            // The page a person reads is turned the way its print reads, its targets with it.
+            const picture = await uprightPicture(bytes, side, first?.turn ?? 0);
+            const scale = picture.width > PAGE_WIDTH ? PAGE_WIDTH / picture.width : 1;
+            const png = await picture
+              .pipeline()
+              .resize({ width: Math.round(picture.width * scale) })
               .greyscale()
               .png({ compressionLevel: 6 })
               .toBuffer();
             const key = `pages/${w.sheet_id.replace(/[^A-Za-z0-9_-]/g, '_')}-${side}.png`;
             await ctx.store.write(`${folder}/${key}`, png);
-            page = { key, scale };
+            page = { key, scale, at: picture.at };
             rendered.set(side, page);
           }
-          const scale = page.scale;
+          const { scale, at } = page;
           out.set(`${w.sheet_id}\u0000${w.contest_id}`, {
             key: page.key,
             targets: sheetTargets
               .filter((t) => t.side === side)
-              .map(({ side: _side, ...t }) => ({
-                ...t,
-                x: Math.round(t.x * scale),
-                y: Math.round(t.y * scale),
-              })),
+              .map(({ side: _side, turn: _turn, ...t }) => {
+                const p = at(t);
+                return { ...t, x: Math.round(p.x * scale), y: Math.round(p.y * scale) };
+              }),
           });
         } catch {
           // An image sharp cannot decode has no page; the item keeps its readings.

@@ -2,6 +2,7 @@ import { addedInk, encodeAddedInk } from '../image/added-ink.js';
 import { asScanned, type GreyImage } from '../image/grey.js';
 import { readStyleBarcode, styleOfBarcode } from '../image/style-code.js';
 import { loadPage, PageBuffers } from '../image/load.js';
+import { sideTurn } from '../image/upright.js';
 import { readEngineSettings } from './job-settings.js';
 import type { Template } from '../image/template.js';
 import type { JobStore } from '../storage/index.js';
@@ -27,6 +28,11 @@ export const TARGET_COLUMNS = [
   'y',
   'fill',
   'decision',
+  /**
+   * Degrees clockwise that turn the side's picture in its file the way its print reads (a sheet
+   * fed upside down or sideways); x, y stay in the file's frame. A file without it means 0.
+   */
+  'turn',
 ];
 export const CONTEST_COLUMNS = [
   'sheet_id',
@@ -210,6 +216,7 @@ async function readBatch(ctx: StageContext, cards: { codes?: CardCodes }): Promi
         let marks = 0;
         for (const side of sides) {
           const sidePage = side.page ?? page;
+          const turn = sideTurn(sidePage, side.reading.registration.transform);
           side.reading.targets.forEach((t) => {
             // In the file's frame, where pictures of the sheet are cut from it.
             const at = asScanned(sidePage, t.x, t.y);
@@ -223,6 +230,7 @@ async function readBatch(ctx: StageContext, cards: { codes?: CardCodes }): Promi
               y: Math.round(at.y),
               fill: t.fill,
               decision: t.decision,
+              turn,
               above: t.fill - side.reading.baseline,
             });
             if (t.decision === 'vote') votes += 1;

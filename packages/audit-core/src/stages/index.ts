@@ -261,7 +261,8 @@ export {
 } from './target-maps.js';
 export { loadTemplates, type StoredTemplate } from './template-files.js';
 export { readCsv, readCsvAll, readJsonLines, writeCsv, logKey, problemsKey } from './context.js';
-export { cropDisagreements, REPORT_COLUMNS } from './report.js';
+export { REPORT_COLUMNS } from './report.js';
+export { cropDisagreements } from './report-crops.js';
 export type { ReportContext } from './report-front.js';
 export { makeCrops, type CropContext, type CropRequest } from './report-crops.js';
 export {

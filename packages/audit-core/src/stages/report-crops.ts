@@ -1,16 +1,23 @@
-import sharp from 'sharp';
-import type { StageContext } from './context.js';
+import { parseTurn, type Turn } from '../image/upright.js';
+import { readCsv, type StageContext } from './context.js';
 import { walkImageEntries } from './images.js';
+import { PATHS } from './job.js';
+import { uprightBox, uprightPicture } from './upright-picture.js';
 
 /** A picture the report wants: a contest's targets on one side, or the whole first page. */
 export interface CropRequest {
   id: string;
   archive: string;
   entry: string;
-  /** Target centres of the contest, in the page's pixels; absent for a whole-page view. */
+  /**
+   * Target centres of the contest, in the file's pixels (targets.csv's x, y); absent for a
+   * whole-page view.
+   */
   box?: { x0: number; y0: number; x1: number; y1: number };
   /** 1 for the front, 2 for the back, … */
   side?: number;
+  /** Degrees clockwise that turn the side's picture upright (targets.csv's `turn`); 0 if absent. */
+  turn?: Turn;
 }
 
 /** What cropping needs of a stage: its store, and where to say a picture could not be made. */
@@ -20,25 +27,22 @@ const CROP_WIDTH = 520;
 const PAGE_WIDTH = 360;
 
 async function cropOne(bytes: Buffer, request: CropRequest): Promise<Buffer> {
-  const pages = (await sharp(bytes).metadata()).pages ?? 1;
-  const side = request.side ?? 1;
-  const page = side <= pages ? side - 1 : 0;
-  const image = sharp(bytes, { page });
-  const meta = await image.metadata();
-  const { box } = request;
+  const picture = await uprightPicture(bytes, request.side ?? 1, request.turn ?? 0);
+  const box = request.box && uprightBox(picture, request.box);
   const pipeline = box
     ? (() => {
-        const pad = Math.round((meta.density ?? 200) * 0.35);
+        const pad = Math.round((picture.dpi ?? 200) * 0.35);
         const left = Math.max(0, Math.round(box.x0 - pad));
         // Above the first target: the contest's title and its vote-for line.
         const top = Math.max(0, Math.round(box.y0 - pad * 2.4));
-        const width = Math.min((meta.width ?? 0) - left, Math.round(box.x1 - box.x0 + pad * 8));
-        const height = Math.min((meta.height ?? 0) - top, Math.round(box.y1 - box.y0 + pad * 3.4));
-        return sharp(bytes, { page })
+        const width = Math.min(picture.width - left, Math.round(box.x1 - box.x0 + pad * 8));
+        const height = Math.min(picture.height - top, Math.round(box.y1 - box.y0 + pad * 3.4));
+        return picture
+          .pipeline()
           .extract({ left, top, width, height })
           .resize({ width: CROP_WIDTH, withoutEnlargement: true });
       })()
-    : image.resize({ width: PAGE_WIDTH, withoutEnlargement: true });
+    : picture.pipeline().resize({ width: PAGE_WIDTH, withoutEnlargement: true });
   return pipeline.greyscale().png({ palette: true, colours: 16 }).toBuffer();
 }
 
@@ -86,4 +90,94 @@ export async function makeCrops(
     }
   }
   return made;
+}
+
+const CROP_LIMIT = 200;
+
+/**
+ * Crops of the contest's targets on the sheets people review (misreads and gray marks), under
+ * `<folder>/crops/`, keyed by the row's index.
+ */
+export async function cropDisagreements(
+  ctx: StageContext,
+  rows: Record<string, string>[],
+  folder = 'genreport',
+): Promise<Map<number, string>> {
+  const crops = new Map<number, string>();
+  const wanted = rows
+    .map((r, i) => ({ r, i }))
+    .filter(({ r }) => (r.kind === 'Normal Disagreed' || r.kind === 'Gray') && r.archive)
+    .slice(0, CROP_LIMIT);
+  if (wanted.length === 0) return crops;
+  const sheets = new Set(wanted.map(({ r }) => r.sheet_id));
+  const boxes = new Map<
+    string,
+    { x0: number; y0: number; x1: number; y1: number; side: number; turn: Turn }
+  >();
+  for await (const t of readCsv(ctx.store, PATHS.votesTargets)) {
+    if (!sheets.has(t.sheet_id)) continue;
+    const key = `${t.sheet_id}\u0000${t.contest_id}`;
+    const x = Number(t.x);
+    const y = Number(t.y);
+    // A target read on a later side names that side's template, `<style>~<side>`.
+    const side = Number(/~(\d+)$/.exec(t.style ?? '')?.[1] ?? 1);
+    const b = boxes.get(key) ?? { x0: x, y0: y, x1: x, y1: y, side, turn: parseTurn(t.turn) };
+    boxes.set(key, {
+      x0: Math.min(b.x0, x),
+      y0: Math.min(b.y0, y),
+      x1: Math.max(b.x1, x),
+      y1: Math.max(b.y1, y),
+      side,
+      turn: b.turn,
+    });
+  }
+  const bif = new Map<string, Record<string, string>>();
+  for await (const row of readCsv(ctx.store, PATHS.bif))
+    if (sheets.has(row.sheet_id)) bif.set(row.sheet_id ?? '', row);
+  for (const archive of new Set(wanted.map(({ r }) => r.archive ?? ''))) {
+    const byIndex = new Map<number, { r: Record<string, string>; i: number }[]>();
+    for (const w of wanted.filter(({ r }) => r.archive === archive)) {
+      const index = Number(bif.get(w.r.sheet_id ?? '')?.entry_index);
+      byIndex.set(index, [...(byIndex.get(index) ?? []), w]);
+    }
+    for await (const item of walkImageEntries(ctx.store, archive, (i) => byIndex.has(i))) {
+      ctx.checkCancelled();
+      if (item.type === 'problem') continue;
+      // An entry that cannot be unpacked any more has no crop; the report goes on without it.
+      const bytes = await item.read().catch(() => null);
+      if (!bytes) continue;
+      for (const { r, i } of byIndex.get(item.entry.entryIndex) ?? []) {
+        const box = boxes.get(`${r.sheet_id}\u0000${r.contest_id}`);
+        if (!box) continue;
+        try {
+          // Turned the way its print reads, the box's corners turned with it.
+          const picture = await uprightPicture(bytes, box.side, box.turn);
+          const at = uprightBox(picture, box);
+          const pad = Math.round((picture.dpi ?? 200) * 0.35);
+          const left = Math.max(0, Math.round(at.x0 - pad));
+          const top = Math.max(0, Math.round(at.y0 - pad));
+          const width = Math.min(picture.width - left, Math.round(at.x1 - at.x0 + pad * 5));
+          const height = Math.min(picture.height - top, Math.round(at.y1 - at.y0 + pad * 2));
+          const png = await picture
+            .pipeline()
+            .extract({ left, top, width, height })
+            .greyscale()
+            .png()
+            .toBuffer();
+          const name = `crops/${String(i + 1).padStart(5, '0')}.png`;
+          await ctx.store.write(`${folder}/${name}`, png);
+          crops.set(i, name);
+        } catch (error) {
+          ctx.problem({
+            severity: 'warning',
+            code: 'crop-failed',
+            file: archive,
+            place: item.entry.entry,
+            message: error instanceof Error ? error.message : String(error),
+          });
+        }
+      }
+    }
+  }
+  return crops;
 }

@@ -2,6 +2,7 @@ import type { StoredCvrBallot } from './bif.js';
 import { contestInfos, cvrChoice, type ContestInfo } from './classify.js';
 import { list, readCsv, readCsvAll, readJsonLines, type StageContext } from './context.js';
 import { batchOf } from './images.js';
+import { parseTurn, type Turn } from '../image/upright.js';
 import { PATHS } from './job.js';
 import { decisionOf, loadSheetDecisions } from './report-decisions.js';
 import {
@@ -34,6 +35,8 @@ export interface TargetScore {
   y: number;
   /** 1 for the front, 2 for the back, … */
   side: number;
+  /** Degrees clockwise that turn the side's picture upright (x, y are the file's). */
+  turn: Turn;
 }
 
 export interface SheetInfo {
@@ -213,6 +216,7 @@ export async function loadReportData(ctx: StageContext): Promise<ReportData> {
       x: Number(t.x),
       y: Number(t.y),
       side: Number(/~(\d+)$/.exec(t.style ?? '')?.[1] ?? 1),
+      turn: parseTurn(t.turn),
     });
     targets.set(id, all);
     const info = sheetInfo.get(id);

@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { readBytes } from '../storage/index.js';
 import { readCsv, readCsvAll, writeCsv, type StageContext } from './context.js';
-import { walkImageEntries } from './images.js';
 import { listKeys, PATHS } from './job.js';
 import type { Item } from './report-contests.js';
 import { makeCrops, type CropRequest } from './report-crops.js';
@@ -39,8 +38,6 @@ import {
   SECTION_CROPS,
 } from './report-text.js';
 
-const CROP_LIMIT = 200;
-
 const itemKey = (kind: string, sheet: string, contest: string) =>
   `${kind}\u0000${sheet}\u0000${contest}`;
 
@@ -71,89 +68,6 @@ export const REPORT_COLUMNS = [
   'image_scores',
   ...DECISION_COLUMNS,
 ];
-
-/**
- * Crops of the contest's targets on the sheets people review (misreads and gray marks), under
- * `<folder>/crops/`, keyed by the row's index.
- */
-export async function cropDisagreements(
-  ctx: StageContext,
-  rows: Record<string, string>[],
-  folder = 'genreport',
-): Promise<Map<number, string>> {
-  const crops = new Map<number, string>();
-  const wanted = rows
-    .map((r, i) => ({ r, i }))
-    .filter(({ r }) => (r.kind === 'Normal Disagreed' || r.kind === 'Gray') && r.archive)
-    .slice(0, CROP_LIMIT);
-  if (wanted.length === 0) return crops;
-  const sheets = new Set(wanted.map(({ r }) => r.sheet_id));
-  const boxes = new Map<string, { x0: number; y0: number; x1: number; y1: number; side: number }>();
-  for await (const t of readCsv(ctx.store, PATHS.votesTargets)) {
-    if (!sheets.has(t.sheet_id)) continue;
-    const key = `${t.sheet_id}\u0000${t.contest_id}`;
-    const x = Number(t.x);
-    const y = Number(t.y);
-    // A target read on a later side names that side's template, `<style>~<side>`.
-    const side = Number(/~(\d+)$/.exec(t.style ?? '')?.[1] ?? 1);
-    const b = boxes.get(key) ?? { x0: x, y0: y, x1: x, y1: y, side };
-    boxes.set(key, {
-      x0: Math.min(b.x0, x),
-      y0: Math.min(b.y0, y),
-      x1: Math.max(b.x1, x),
-      y1: Math.max(b.y1, y),
-      side,
-    });
-  }
-  const bif = new Map<string, Record<string, string>>();
-  for await (const row of readCsv(ctx.store, PATHS.bif))
-    if (sheets.has(row.sheet_id)) bif.set(row.sheet_id ?? '', row);
-  for (const archive of new Set(wanted.map(({ r }) => r.archive ?? ''))) {
-    const byIndex = new Map<number, { r: Record<string, string>; i: number }[]>();
-    for (const w of wanted.filter(({ r }) => r.archive === archive)) {
-      const index = Number(bif.get(w.r.sheet_id ?? '')?.entry_index);
-      byIndex.set(index, [...(byIndex.get(index) ?? []), w]);
-    }
-    for await (const item of walkImageEntries(ctx.store, archive, (i) => byIndex.has(i))) {
-      ctx.checkCancelled();
-      if (item.type === 'problem') continue;
-      // An entry that cannot be unpacked any more has no crop; the report goes on without it.
-      const bytes = await item.read().catch(() => null);
-      if (!bytes) continue;
-      for (const { r, i } of byIndex.get(item.entry.entryIndex) ?? []) {
-        const box = boxes.get(`${r.sheet_id}\u0000${r.contest_id}`);
-        if (!box) continue;
-        try {
-          const pages = (await sharp(bytes).metadata()).pages ?? 1;
-          const page = box.side <= pages ? box.side - 1 : 0;
-          const meta = await sharp(bytes, { page }).metadata();
-          const pad = Math.round((meta.density ?? 200) * 0.35);
-          const left = Math.max(0, Math.round(box.x0 - pad));
-          const top = Math.max(0, Math.round(box.y0 - pad));
-          const width = Math.min((meta.width ?? 0) - left, Math.round(box.x1 - box.x0 + pad * 5));
-          const height = Math.min((meta.height ?? 0) - top, Math.round(box.y1 - box.y0 + pad * 2));
-          const png = await sharp(bytes, { page })
-            .extract({ left, top, width, height })
-            .greyscale()
-            .png()
-            .toBuffer();
-          const name = `crops/${String(i + 1).padStart(5, '0')}.png`;
-          await ctx.store.write(`${folder}/${name}`, png);
-          crops.set(i, name);
-        } catch (error) {
-          ctx.problem({
-            severity: 'warning',
-            code: 'crop-failed',
-            file: archive,
-            place: item.entry.entry,
-            message: error instanceof Error ? error.message : String(error),
-          });
-        }
-      }
-    }
-  }
-  return crops;
-}
 
 /**
  * The final report: front matter (election, job, engine, settings, SHA-256 of every input and
@@ -274,6 +188,7 @@ function cropRequests(data: ReportData): CropRequest[] {
       archive: item.archive,
       entry: item.entry,
       side: targets[0]?.side ?? 1,
+      turn: targets[0]?.turn ?? 0,
       box: { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) },
     };
   };
@@ -291,8 +206,16 @@ function cropRequests(data: ReportData): CropRequest[] {
     data.sheetsOf.get('Unreadable') ?? [],
     data.duplicates,
   ])
-    for (const r of rows.slice(0, SECTION_CROPS))
-      requests.push({ id: cropId(r.kind, r.sheetId), archive: r.archive, entry: r.entry });
+    for (const r of rows.slice(0, SECTION_CROPS)) {
+      // A sheet that was read shows its front the way it was read up.
+      const front = data.targets.get(r.sheetId)?.find((t) => t.side === 1);
+      requests.push({
+        id: cropId(r.kind, r.sheetId),
+        archive: r.archive,
+        entry: r.entry,
+        ...(front?.turn ? { turn: front.turn } : {}),
+      });
+    }
   return requests;
 }
 
