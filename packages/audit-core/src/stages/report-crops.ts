@@ -26,20 +26,31 @@ export type CropContext = Pick<StageContext, 'store' | 'checkCancelled' | 'probl
 const CROP_WIDTH = 520;
 const PAGE_WIDTH = 360;
 
+/**
+ * The part of an upright picture that shows a contest whose target centres span `box`: above
+ * the first target its title and vote-for line, to the right the options' names. The report and
+ * the adjudication queue cut alike, so a person sees the whole contest in both.
+ */
+function contestCut(
+  picture: { width: number; height: number; dpi?: number | undefined },
+  box: { x0: number; y0: number; x1: number; y1: number },
+): { left: number; top: number; width: number; height: number } {
+  const pad = Math.round((picture.dpi ?? 200) * 0.35);
+  const left = Math.max(0, Math.round(box.x0 - pad));
+  const top = Math.max(0, Math.round(box.y0 - pad * 2.4));
+  const width = Math.min(picture.width - left, Math.round(box.x1 - box.x0 + pad * 8));
+  const height = Math.min(picture.height - top, Math.round(box.y1 - box.y0 + pad * 3.4));
+  return { left, top, width, height };
+}
+
 async function cropOne(bytes: Buffer, request: CropRequest): Promise<Buffer> {
   const picture = await uprightPicture(bytes, request.side ?? 1, request.turn ?? 0);
   const box = request.box && uprightBox(picture, request.box);
   const pipeline = box
     ? (() => {
-        const pad = Math.round((picture.dpi ?? 200) * 0.35);
-        const left = Math.max(0, Math.round(box.x0 - pad));
-        // Above the first target: the contest's title and its vote-for line.
-        const top = Math.max(0, Math.round(box.y0 - pad * 2.4));
-        const width = Math.min(picture.width - left, Math.round(box.x1 - box.x0 + pad * 8));
-        const height = Math.min(picture.height - top, Math.round(box.y1 - box.y0 + pad * 3.4));
         return picture
           .pipeline()
-          .extract({ left, top, width, height })
+          .extract(contestCut(picture, box))
           .resize({ width: CROP_WIDTH, withoutEnlargement: true });
       })()
     : picture.pipeline().resize({ width: PAGE_WIDTH, withoutEnlargement: true });
@@ -153,14 +164,9 @@ export async function cropDisagreements(
           // Turned the way its print reads, the box's corners turned with it.
           const picture = await uprightPicture(bytes, box.side, box.turn);
           const at = uprightBox(picture, box);
-          const pad = Math.round((picture.dpi ?? 200) * 0.35);
-          const left = Math.max(0, Math.round(at.x0 - pad));
-          const top = Math.max(0, Math.round(at.y0 - pad));
-          const width = Math.min(picture.width - left, Math.round(at.x1 - at.x0 + pad * 5));
-          const height = Math.min(picture.height - top, Math.round(at.y1 - at.y0 + pad * 2));
           const png = await picture
             .pipeline()
-            .extract({ left, top, width, height })
+            .extract(contestCut(picture, at))
             .greyscale()
             .png()
             .toBuffer();

@@ -28,9 +28,8 @@ import { generatedJob, type GeneratedJob } from './generated-job.js';
  */
 const COUNT = 12;
 const SMALL = 96;
-/** How report-crops.ts and report.ts cut around a contest's targets, in paddings of 0.35 in. */
+/** How report-crops.ts cuts around a contest's targets (report and queue alike), in paddings of 0.35 in. */
 const REPORT_CUT = { above: 2.4, wide: 8, tall: 3.4 };
-const QUEUE_CUT = { above: 1, wide: 5, tall: 2 };
 
 /** Pixels of a PNG (or any picture sharp reads), greyscale, `SMALL` wide, `turn`ed clockwise. */
 async function small(picture: Buffer | Sharp, turn = 0) {
@@ -268,7 +267,7 @@ describe('pictures of sheets fed upside down and sideways show them as their pri
       await judge(
         `queue-${style}-${side}`,
         png,
-        await printedCrop(style, side, contest, QUEUE_CUT),
+        await printedCrop(style, side, contest, REPORT_CUT),
       );
     }
     expect(margins).toEqual([]);
