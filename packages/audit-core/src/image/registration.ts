@@ -54,6 +54,11 @@ export function registerOn(
   const from = frame.anchors.points;
   const to = found.points;
   const expected = estimateDpi(page) / frame.dpi;
+  // Corner marks print alike either way up, and a target or two (a one-measure card) fit as well
+  // turned as upright: both fits are tried, and where both fit the print decides, as on timing
+  // marks (`onTimingMarks`).
+  const fewTargets = frame.targets.length < 3 ? frame.thumbnail : undefined;
+  const fits: Registration[] = [];
   let best: Registration | undefined;
   for (const turn of [0, 2]) {
     const pairedTo = to.map((_, i) => to[(i + turn) % 4] as Point);
@@ -61,18 +66,24 @@ export function registerOn(
     if (!coarse || !plausible(coarse, expected)) continue;
     const anchorPairs = from.map((p, i): [Point, Point] => [p, pairedTo[i] as Point]);
     const refined = refineOnTargets(frame, page, coarse, anchorPairs);
+    fits.push(refined);
     if (
       !best ||
       refined.matched > best.matched ||
       (refined.matched === best.matched && refined.residual < best.residual)
     )
       best = refined;
-    if (best.matched >= best.total * 0.8) break;
+    if (!fewTargets && best.matched >= best.total * 0.8) break;
   }
   if (!best || best.matched < Math.max(3, best.total * 0.5))
     throw new RegistrationError(
       `the page does not fit the template: ${best?.matched ?? 0} of ${best?.total ?? frame.targets.length} targets found`,
     );
+  const [upright, turned] = fits;
+  // Over the template's printed cells only: a greyscale scan's paper reads as a little ink
+  // everywhere, and on a sparse card that grey outweighs the print itself.
+  if (fewTargets && upright && turned && upright.matched === turned.matched)
+    return byPrint(frame, fewTargets, page, upright, turned, printedCells(fewTargets));
   return best;
 }
 
@@ -157,6 +168,10 @@ function onTimingMarks(
  */
 const PRINT_MARGIN = 0.75;
 
+/** A template's cells that hold print (the ink map's cells darker than a faint grey). */
+const printedCells = (template: Thumbnail): Uint8Array =>
+  Uint8Array.from(template.ink, (v) => (v > 0.2 ? 1 : 0));
+
 /** The fit through which the page's print is clearly nearer the template's, else an error. */
 function byPrint(
   frame: RegistrationFrame,
@@ -164,13 +179,14 @@ function byPrint(
   page: GreyImage,
   upright: Registration,
   turned: Registration,
+  cells?: Uint8Array,
 ): Registration {
   const size = frame.image ?? {
     width: template.width * template.step,
     height: template.height * template.step,
   };
   const [up, down] = [upright, turned].map((r) =>
-    thumbnailDistance(template, pageThumbnail(page, r.transform, size)),
+    thumbnailDistance(template, pageThumbnail(page, r.transform, size), cells),
   ) as [number, number];
   if (down < up * PRINT_MARGIN) return turned;
   if (up < down * PRINT_MARGIN) return upright;
