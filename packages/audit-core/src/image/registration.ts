@@ -80,10 +80,8 @@ export function registerOn(
       `the page does not fit the template: ${best?.matched ?? 0} of ${best?.total ?? frame.targets.length} targets found`,
     );
   const [upright, turned] = fits;
-  // Over the template's printed cells only: a greyscale scan's paper reads as a little ink
-  // everywhere, and on a sparse card that grey outweighs the print itself.
   if (fewTargets && upright && turned && upright.matched === turned.matched)
-    return byPrint(frame, fewTargets, page, upright, turned, printedCells(fewTargets));
+    return byPrint(frame, fewTargets, page, upright, turned);
   return best;
 }
 
@@ -168,9 +166,14 @@ function onTimingMarks(
  */
 const PRINT_MARGIN = 0.75;
 
-/** A template's cells that hold print (the ink map's cells darker than a faint grey). */
-const printedCells = (template: Thumbnail): Uint8Array =>
-  Uint8Array.from(template.ink, (v) => (v > 0.2 ? 1 : 0));
+/** A template's cells that hold print (the ink map's cells darker than a faint grey), kept. */
+function printedCells(template: Thumbnail): Uint8Array {
+  let cells = printedOf.get(template);
+  if (!cells) printedOf.set(template, (cells = Uint8Array.from(template.ink, (v) => +(v > 0.2))));
+  return cells;
+}
+
+const printedOf = new WeakMap<Thumbnail, Uint8Array>();
 
 /** The fit through which the page's print is clearly nearer the template's, else an error. */
 function byPrint(
@@ -179,8 +182,10 @@ function byPrint(
   page: GreyImage,
   upright: Registration,
   turned: Registration,
-  cells?: Uint8Array,
 ): Registration {
+  // Over the template's printed cells only: a greyscale scan's paper reads as a little ink
+  // everywhere, and on a sparse card that grey outweighs the print itself.
+  const cells = printedCells(template);
   const size = frame.image ?? {
     width: template.width * template.step,
     height: template.height * template.step,
