@@ -35,7 +35,8 @@ const FOUND = 0.35;
  * (upright or turned 180°, told by the targets' outlines: see `onTimingMarks`); otherwise the page's anchors of the same kind are paired with the reference's, upright and
  * turned 180° (a sheet fed upside down), and the transform is refined on the targets' printed
  * outlines, which also says how many of them were found. A page on which fewer than half the
- * targets are found is not registered.
+ * targets are found is not registered. Where a frame has fewer than 3 targets, both ways fit
+ * alike and the print decides (`byPrint`).
  */
 export function registerOn(
   frame: RegistrationFrame,
@@ -166,14 +167,19 @@ function onTimingMarks(
  */
 const PRINT_MARGIN = 0.75;
 
-/** A template's cells that hold print (the ink map's cells darker than a faint grey), kept. */
-function printedCells(template: Thumbnail): Uint8Array {
-  let cells = printedOf.get(template);
-  if (!cells) printedOf.set(template, (cells = Uint8Array.from(template.ink, (v) => +(v > 0.2))));
-  return cells;
+/**
+ * A template's cells that hold print (the ink map's cells darker than a faint grey), kept;
+ * undefined where it prints none so dark (the whole map is compared then).
+ */
+function printedCells(template: Thumbnail): Uint8Array | undefined {
+  if (!printedOf.has(template)) {
+    const cells = Uint8Array.from(template.ink, (v) => +(v > 0.2));
+    printedOf.set(template, cells.includes(1) ? cells : undefined);
+  }
+  return printedOf.get(template);
 }
 
-const printedOf = new WeakMap<Thumbnail, Uint8Array>();
+const printedOf = new WeakMap<Thumbnail, Uint8Array | undefined>();
 
 /** The fit through which the page's print is clearly nearer the template's, else an error. */
 function byPrint(
