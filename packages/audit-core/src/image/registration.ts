@@ -35,7 +35,8 @@ const FOUND = 0.35;
  * (upright or turned 180°, told by the targets' outlines: see `onTimingMarks`); otherwise the page's anchors of the same kind are paired with the reference's, upright and
  * turned 180° (a sheet fed upside down), and the transform is refined on the targets' printed
  * outlines, which also says how many of them were found. A page on which fewer than half the
- * targets are found is not registered.
+ * targets are found is not registered. Where a frame has fewer than 3 targets, both ways fit
+ * alike and the print decides (`byPrint`).
  */
 export function registerOn(
   frame: RegistrationFrame,
@@ -54,6 +55,11 @@ export function registerOn(
   const from = frame.anchors.points;
   const to = found.points;
   const expected = estimateDpi(page) / frame.dpi;
+  // Corner marks print alike either way up, and a target or two (a one-measure card) fit as well
+  // turned as upright: both fits are tried, and where both fit the print decides, as on timing
+  // marks (`onTimingMarks`).
+  const fewTargets = frame.targets.length < 3 ? frame.thumbnail : undefined;
+  const fits: Registration[] = [];
   let best: Registration | undefined;
   for (const turn of [0, 2]) {
     const pairedTo = to.map((_, i) => to[(i + turn) % 4] as Point);
@@ -61,18 +67,22 @@ export function registerOn(
     if (!coarse || !plausible(coarse, expected)) continue;
     const anchorPairs = from.map((p, i): [Point, Point] => [p, pairedTo[i] as Point]);
     const refined = refineOnTargets(frame, page, coarse, anchorPairs);
+    fits.push(refined);
     if (
       !best ||
       refined.matched > best.matched ||
       (refined.matched === best.matched && refined.residual < best.residual)
     )
       best = refined;
-    if (best.matched >= best.total * 0.8) break;
+    if (!fewTargets && best.matched >= best.total * 0.8) break;
   }
   if (!best || best.matched < Math.max(3, best.total * 0.5))
     throw new RegistrationError(
       `the page does not fit the template: ${best?.matched ?? 0} of ${best?.total ?? frame.targets.length} targets found`,
     );
+  const [upright, turned] = fits;
+  if (fewTargets && upright && turned && upright.matched === turned.matched)
+    return byPrint(frame, fewTargets, page, upright, turned);
   return best;
 }
 
@@ -157,6 +167,20 @@ function onTimingMarks(
  */
 const PRINT_MARGIN = 0.75;
 
+/**
+ * A template's cells that hold print (the ink map's cells darker than a faint grey), kept;
+ * undefined where it prints none so dark (the whole map is compared then).
+ */
+function printedCells(template: Thumbnail): Uint8Array | undefined {
+  if (!printedOf.has(template)) {
+    const cells = Uint8Array.from(template.ink, (v) => +(v > 0.2));
+    printedOf.set(template, cells.includes(1) ? cells : undefined);
+  }
+  return printedOf.get(template);
+}
+
+const printedOf = new WeakMap<Thumbnail, Uint8Array | undefined>();
+
 /** The fit through which the page's print is clearly nearer the template's, else an error. */
 function byPrint(
   frame: RegistrationFrame,
@@ -165,12 +189,15 @@ function byPrint(
   upright: Registration,
   turned: Registration,
 ): Registration {
+  // Over the template's printed cells only: a greyscale scan's paper reads as a little ink
+  // everywhere, and on a sparse card that grey outweighs the print itself.
+  const cells = printedCells(template);
   const size = frame.image ?? {
     width: template.width * template.step,
     height: template.height * template.step,
   };
   const [up, down] = [upright, turned].map((r) =>
-    thumbnailDistance(template, pageThumbnail(page, r.transform, size)),
+    thumbnailDistance(template, pageThumbnail(page, r.transform, size), cells),
   ) as [number, number];
   if (down < up * PRINT_MARGIN) return turned;
   if (up < down * PRINT_MARGIN) return upright;

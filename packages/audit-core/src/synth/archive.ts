@@ -3,7 +3,7 @@ import { finished } from 'node:stream/promises';
 import yazl from 'yazl';
 import type { CvrSink } from '../cvr/writers/index.js';
 import { encodeBilevelTiff, encodeGreyTiff } from '../image/load.js';
-import { StylePrinter } from './ballots.js';
+import { feedTurned, StylePrinter } from './ballots.js';
 import { writeSyntheticCvr, type SyntheticCvrFormat } from './cvr.js';
 import { planDiscrepancies, type DiscrepancyOptions } from './discrepancies.js';
 import type { PlantedDiscrepancy } from './discrepancies.js';
@@ -119,7 +119,8 @@ async function drawAndEncode(
       if (d.kind !== 'rescan' || d.copyOf !== i) continue;
       // The same paper again, saved another way: greyscale deflate rather than Group 4, at the
       // resolution it was first scanned at.
-      const again = await printer.ballot(ballot.plan, options.scan, n++);
+      const scanned = await printer.ballot(ballot.plan, options.scan, n++);
+      const again = d.fed ? feedTurned(scanned, d.fed) : scanned;
       const [tabulator, batch, record] = d.ballotId.split('-');
       window.push({
         plan: {

@@ -7,6 +7,7 @@ import { fillRect } from './draw.js';
 import { drawMark } from './marks.js';
 import { planBallot, type BallotPlan, type PlanOptions } from './plan.js';
 import { Random } from './random.js';
+import type { Feed } from './discrepancies.js';
 import { overprintWord } from './overprint.js';
 import { renderStyle } from './render.js';
 import { scanGreyPage } from './hart.js';
@@ -115,6 +116,22 @@ export class StylePrinter {
     if (!scan || !image) throw new Error(`style ${plan.styleId} has no side to print`);
     return { plan, scan, image, pages };
   }
+}
+
+/**
+ * A sheet's scans as they come from feeding it through the scanner turned `fed` against them:
+ * every side turned 180° upside down; sideways, the front a quarter the way named and, as its
+ * back faces the other camera, the back a quarter the other way.
+ */
+export function feedTurned(ballot: SyntheticBallot, fed: Feed): SyntheticBallot {
+  const pages = ballot.pages.map((page, i) => {
+    if (fed === 'upside-down') return { ...page, data: page.data.slice().reverse() };
+    const turned = quarterTurn(page);
+    // quarterTurn turns clockwise; a half turn more makes it anticlockwise.
+    if ((fed === 'clockwise') !== (i % 2 === 0)) turned.data.reverse();
+    return turned;
+  });
+  return { ...ballot, image: pages[0] ?? ballot.image, pages };
 }
 
 /**

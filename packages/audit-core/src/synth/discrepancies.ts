@@ -2,6 +2,9 @@ import type { SynthElection } from './election.js';
 import { planBallot, type PlanOptions } from './plan.js';
 import { Random } from './random.js';
 
+/** How a sheet goes through the scanner again, against its first pass. */
+export type Feed = 'upside-down' | 'clockwise' | 'anticlockwise';
+
 /** A difference planted between the ballots and the vote records, for an audit to find. */
 export type PlantedDiscrepancy =
   /** The record flips one clearly marked (or clearly blank) option. */
@@ -15,9 +18,10 @@ export type PlantedDiscrepancy =
   /**
    * Ballot number `copyOf` went through the scanner twice: a second image of the same paper
    * (another shift, turn and noise, greyscale where the first is bilevel) under a new id, with
-   * its own record, so the records count it twice.
+   * its own record, so the records count it twice. `fed`: the second pass went in turned
+   * against the first (upside down, or sideways a quarter either way); as the first if absent.
    */
-  | { kind: 'rescan'; ballotId: string; copyOf: number };
+  | { kind: 'rescan'; ballotId: string; copyOf: number; fed?: Feed };
 
 export interface DiscrepancyOptions extends PlanOptions {
   misreads?: number;
@@ -26,6 +30,11 @@ export interface DiscrepancyOptions extends PlanOptions {
   swapBatches?: boolean;
   /** Ballots scanned a second time (see the `rescan` discrepancy); none by default. */
   rescans?: number;
+  /**
+   * How each rescan's second pass is fed against its first, in turn over the rescans (the
+   * first rescan the first way, …); every one as its first pass by default.
+   */
+  rescansFed?: readonly Feed[];
 }
 
 /**
@@ -81,10 +90,14 @@ export function planDiscrepancies(
   }
   for (let n = 0; n < (options.rescans ?? 0); n += 1) {
     const plan = planBallot(election, fresh(), options);
+    const fed = options.rescansFed?.length
+      ? options.rescansFed[n % options.rescansFed.length]
+      : undefined;
     found.push({
       kind: 'rescan',
       ballotId: `${plan.tabulator}-${plan.batch}-${8000 + n}`,
       copyOf: plan.index,
+      ...(fed ? { fed } : {}),
     });
   }
   return found;

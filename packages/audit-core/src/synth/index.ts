@@ -37,6 +37,7 @@ export {
   type TargetTruth,
 } from './plan.js';
 export {
+  feedTurned,
   generateBallots,
   StylePrinter,
   type GenerateOptions,
@@ -46,6 +47,7 @@ export {
 export {
   planDiscrepancies,
   type DiscrepancyOptions,
+  type Feed,
   type PlantedDiscrepancy,
 } from './discrepancies.js';
 export { recordOf, syntheticRecords, writeSyntheticCvr, type SyntheticCvrFormat } from './cvr.js';
