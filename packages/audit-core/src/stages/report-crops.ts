@@ -1,8 +1,8 @@
-import { parseTurn, type Turn } from '../image/upright.js';
+import type { Turn } from '../image/upright.js';
 import { readCsv, type StageContext } from './context.js';
 import { walkImageEntries } from './images.js';
 import { PATHS } from './job.js';
-import { uprightBox, uprightPicture } from './upright-picture.js';
+import { readContestBoxes, uprightBox, uprightPicture } from './upright-picture.js';
 
 /** A picture the report wants: a contest's targets on one side, or the whole first page. */
 export interface CropRequest {
@@ -24,6 +24,17 @@ export interface CropRequest {
 export type CropContext = Pick<StageContext, 'store' | 'checkCancelled' | 'problem' | 'progress'>;
 
 const CROP_WIDTH = 520;
+
+/** A picture that could not be made: a warning, and the report goes on without it. */
+function cropFailed(ctx: CropContext, file: string, place: string, error: unknown): void {
+  ctx.problem({
+    severity: 'warning',
+    code: 'crop-failed',
+    file,
+    place,
+    message: error instanceof Error ? error.message : String(error),
+  });
+}
 const PAGE_WIDTH = 360;
 
 /**
@@ -87,13 +98,7 @@ export async function makeCrops(
         try {
           made.set(request.id, await cropOne(bytes, request));
         } catch (error) {
-          ctx.problem({
-            severity: 'warning',
-            code: 'crop-failed',
-            file: archive,
-            place: item.entry.entry,
-            message: error instanceof Error ? error.message : String(error),
-          });
+          cropFailed(ctx, archive, item.entry.entry, error);
         }
       }
       done += wanted.length;
@@ -120,31 +125,11 @@ export async function cropDisagreements(
     .filter(({ r }) => (r.kind === 'Normal Disagreed' || r.kind === 'Gray') && r.archive)
     .slice(0, CROP_LIMIT);
   if (wanted.length === 0) return crops;
-  const sheets = new Set(wanted.map(({ r }) => r.sheet_id));
-  const boxes = new Map<
-    string,
-    { x0: number; y0: number; x1: number; y1: number; side: number; turn: Turn }
-  >();
-  for await (const t of readCsv(ctx.store, PATHS.votesTargets)) {
-    if (!sheets.has(t.sheet_id)) continue;
-    const key = `${t.sheet_id}\u0000${t.contest_id}`;
-    const x = Number(t.x);
-    const y = Number(t.y);
-    // A target read on a later side names that side's template, `<style>~<side>`.
-    const side = Number(/~(\d+)$/.exec(t.style ?? '')?.[1] ?? 1);
-    const b = boxes.get(key) ?? { x0: x, y0: y, x1: x, y1: y, side, turn: parseTurn(t.turn) };
-    boxes.set(key, {
-      x0: Math.min(b.x0, x),
-      y0: Math.min(b.y0, y),
-      x1: Math.max(b.x1, x),
-      y1: Math.max(b.y1, y),
-      side,
-      turn: b.turn,
-    });
-  }
+  const sheets = new Set(wanted.map(({ r }) => r.sheet_id ?? ''));
+  const boxes = await readContestBoxes(ctx.store, sheets);
   const bif = new Map<string, Record<string, string>>();
   for await (const row of readCsv(ctx.store, PATHS.bif))
-    if (sheets.has(row.sheet_id)) bif.set(row.sheet_id ?? '', row);
+    if (sheets.has(row.sheet_id ?? '')) bif.set(row.sheet_id ?? '', row);
   for (const archive of new Set(wanted.map(({ r }) => r.archive ?? ''))) {
     const byIndex = new Map<number, { r: Record<string, string>; i: number }[]>();
     for (const w of wanted.filter(({ r }) => r.archive === archive)) {
@@ -174,13 +159,7 @@ export async function cropDisagreements(
           await ctx.store.write(`${folder}/${name}`, png);
           crops.set(i, name);
         } catch (error) {
-          ctx.problem({
-            severity: 'warning',
-            code: 'crop-failed',
-            file: archive,
-            place: item.entry.entry,
-            message: error instanceof Error ? error.message : String(error),
-          });
+          cropFailed(ctx, archive, item.entry.entry, error);
         }
       }
     }

@@ -1,9 +1,9 @@
-import { parseTurn, type Turn } from '../image/upright.js';
 import { contestInfos, type ContestInfo } from './classify.js';
 import { list, readCsv, type StageContext } from './context.js';
 import { sheetKey } from './images.js';
 import { PATHS } from './job.js';
 import type { CropRequest } from './report-crops.js';
+import { readContestBoxes } from './upright-picture.js';
 
 /** A paper ballot a risk-limiting audit sampled, to find in the image audit. */
 export interface SampledBallotRef {
@@ -122,27 +122,7 @@ export async function findSampledImages(
   for await (const c of readCsv(ctx.store, PATHS.contestClasses))
     if (sheetIds.has(c.sheet_id ?? ''))
       classes.set(`${c.sheet_id}\u0000${c.contest_id}`, c.class ?? '');
-  const boxes = new Map<
-    string,
-    { x0: number; y0: number; x1: number; y1: number; side: number; turn: Turn }
-  >();
-  for await (const t of readCsv(ctx.store, PATHS.votesTargets)) {
-    if (!sheetIds.has(t.sheet_id ?? '')) continue;
-    const key = `${t.sheet_id}\u0000${t.contest_id}`;
-    const x = Number(t.x);
-    const y = Number(t.y);
-    // A target read on a later side names that side's template, `<style>~<side>`.
-    const side = Number(/~(\d+)$/.exec(t.style ?? '')?.[1] ?? 1);
-    const b = boxes.get(key) ?? { x0: x, y0: y, x1: x, y1: y, side, turn: parseTurn(t.turn) };
-    boxes.set(key, {
-      x0: Math.min(b.x0, x),
-      y0: Math.min(b.y0, y),
-      x1: Math.max(b.x1, x),
-      y1: Math.max(b.y1, y),
-      side: b.side,
-      turn: b.turn,
-    });
-  }
+  const boxes = await readContestBoxes(ctx.store, sheetIds);
   const infos = await contestInfos(ctx);
   for (const b of ballots) {
     const s = sheetOf.get(b.id);
