@@ -1,9 +1,8 @@
 import { boxHeight, boxWidth, findComponents, type Component, type Region } from './components.js';
 import { estimateDpi, type GreyImage } from './grey.js';
+import { COLUMN_X, likeSibling } from './printed-insides.js';
 import {
-  COLUMN_X,
   isMostlyInk,
-  likeSibling,
   printedSize,
   shapeFits,
   usualSize,

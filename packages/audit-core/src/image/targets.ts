@@ -5,8 +5,6 @@ import { findOverprinted } from './overprinted.js';
 import { COLUMN_X, likeSibling, withPrintedInsides } from './printed-insides.js';
 import { shapeOf, type TargetShape } from './shape.js';
 
-export { COLUMN_X, likeSibling } from './printed-insides.js';
-
 /** A voting target found on a template, numbered in reading order from 0. */
 export interface TemplateTarget {
   index: number;
